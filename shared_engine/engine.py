@@ -1,0 +1,829 @@
+"""The game state and the reducer: ``Game.apply(event)`` for every DGN event.
+
+A game is its event list: state = fold(apply, events). Events are tuples
+whose first item is one of the kinds below; seats are 1-based as in the
+record. The reader in ``dgn`` turns text into these tuples; the board builds
+them from button presses; the simulator from its bots. Every rule of
+RULES.md is decided here, once, for all of them.
+
+Illegal events raise ``IllegalEvent`` (a ``ValueError``) with a sentence a
+player understands; the state is then unchanged (checks come before changes,
+so a refused press costs nothing). Rules are never enforced with ``assert``:
+MicroPython drops asserts when optimising.
+
+Event tuples:
+    (ROUND, double, lead, hunt)        hunt: tuple of seats, maybe empty
+    (HAND, seat, tile_ids)
+    (PLAY, seat, a, b, target)         a, b: pips, connecting end first;
+                                       a == UNKNOWN: quick play;
+                                       a == DOUBLE: quick "play double";
+                                       target: None (own train / any end),
+                                       MEXICAN, or a seat (mexican-train)
+    (DRAW, seat, a, b)                 a == UNKNOWN when the tile is not known
+    (PASS, seat)
+    (BLOCKED,)  (REDEAL,)  (UNDO,)  (END,)
+    (SCORE, pips, db)                  per seat: pips left (0-0 worth 0),
+                                       and a 0/1 "holds 0-0" flag
+"""
+
+from shared_engine import tiles
+from shared_engine.presets import Rules, TRAINS
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+ROUND = const(1)
+HAND = const(2)
+PLAY = const(3)
+DRAW = const(4)
+PASS = const(5)
+BLOCKED = const(6)
+SCORE = const(7)
+REDEAL = const(8)
+UNDO = const(9)
+END = const(10)
+
+UNKNOWN = const(-1)  # a tile played or drawn without being entered
+DOUBLE = const(-2)   # quick tracking: "play double"
+MEXICAN = const(0)   # target: the shared Mexican train
+
+# How a round's play ended.
+PLAYING = const(0)
+OUT = const(1)
+STUCK = const(2)
+
+# Sentinels for ends and trains.
+_NONE = const(-1)    # not started / no pending foot or double
+_UNSEEN = const(-2)  # there is one, but its pip is not known (quick play)
+
+
+class IllegalEvent(ValueError):
+    """An event the rules do not allow; the message is for players."""
+
+
+def tile_text(a, b):
+    return "%d-%d" % (a, b)
+
+
+class Round:
+    """The state of the round being played. Lists of small ints, no objects
+    per tile, so that a copy (for undo marks and checkpoints) is cheap."""
+
+    def __init__(self, rules, double, lead, hunt):
+        n = rules.players
+        top = rules.top
+        self.double = double
+        self.lead = lead
+        self.hunt = hunt
+        self.hands = [rules.hand_size] * n
+        self.known = [[] for _ in range(n)]   # tile ids known to be in hand
+        self.exact = [False] * n              # known == the whole hand
+        self.table = bytearray(rules.tiles)   # 1: on the table (or the centre)
+        self.table[tiles.double_id(double)] = 1
+        yard = rules.tiles - n * rules.hand_size
+        if rules.centre_in_hand:
+            if hunt:
+                # Nobody held the double: the listed seats drew in turn, the
+                # last of them (the leader) found it and placed it.
+                yard -= len(hunt)
+                for s in hunt[:-1]:
+                    self.hands[s - 1] += 1
+            else:
+                self.hands[lead - 1] -= 1
+        else:
+            yard -= 1  # set aside before the deal; the hunt drew nothing for keeps
+        self.yard = yard
+        self.to_move = (lead - 1) if rules.lead_plays_centre else lead % n
+        self.drew = False
+        self.drawn = _NONE      # id of the tile drawn this turn, if known
+        self.passes = 0         # consecutive passes with nothing to draw
+        self.ended = PLAYING
+        self.out = None
+        self.moves = 0          # plays, draws and passes so far
+        self.quick = False      # a play was recorded without its tile
+        if rules.layout == TRAINS:
+            self.trains = [_NONE] * (n + 1)   # end pip; index 0: Mexican train
+            self.markers = [False] * (n + 1)
+            self.had_turn = [False] * n
+            self.od_train = _NONE             # train carrying the open double
+            self.od_pip = _NONE
+            self.centre_left = 0
+            self.ends = None
+            self.foot = _NONE
+            self.toes = 0
+        else:
+            self.centre_left = rules.start_trains
+            self.ends = [0] * (top + 1)       # open ends by pip (start-phase slots apart)
+            self.foot = _NONE                 # pip of the pending chicken foot
+            self.toes = 0                     # toes it still needs
+
+    def drawable(self, rules):
+        d = self.yard - rules.reserve
+        return d if d > 0 else 0
+
+    def copy(self):
+        r = Round.__new__(Round)
+        for k in self.__dict__:
+            v = self.__dict__[k]
+            if k == "known":
+                v = [list(h) for h in v]
+            elif isinstance(v, (list, bytearray)):
+                v = v[:]
+            r.__dict__[k] = v
+        return r
+
+
+class Game:
+    """One game: rules, players, scores so far and the round in play.
+
+    The small surface the board, the record and the bots use:
+    ``apply(event)``, ``to_move``, ``legal_plays()``, ``is_over``,
+    ``scores()``, ``winners()``, ``report()`` (in ``shared_engine.report``).
+    """
+
+    def __init__(self, rules, players, options=None):
+        if len(players) < 2:
+            raise ValueError("a game needs at least 2 players")
+        self.rules = Rules(rules, len(players), options or {})
+        self.players = list(players)
+        self.n = len(players)
+        self.totals = [0] * self.n
+        self.results = []     # scored rounds: (double, counted, out, pips, db)
+        self.used = []        # doubles that have started a scored round
+        self.round = None     # the Round in play, or None between rounds
+        self.over = False
+        self.stopped = False  # `end` was read
+        self.redeals = 0
+        self.history = []     # events applied and not retracted, for undo
+        self.marks = []       # (len(history), state) before each `round`
+
+    # -- the surface --------------------------------------------------------
+
+    @property
+    def to_move(self):
+        """Seat (1-based) whose turn it is, or None."""
+        r = self.round
+        if r is None or r.ended or self.over:
+            return None
+        return r.to_move + 1
+
+    @property
+    def is_over(self):
+        return self.over
+
+    def scores(self):
+        """Running totals per seat."""
+        return list(self.totals)
+
+    def apply(self, ev):
+        """Apply one event, or raise IllegalEvent and change nothing."""
+        k = ev[0]
+        if k == UNDO:
+            self._undo()
+            return
+        if self.over:
+            raise IllegalEvent("the game is over")
+        if k == PLAY:
+            self._play(ev[1] - 1, ev[2], ev[3], ev[4])
+        elif k == DRAW:
+            self._draw(ev[1] - 1, ev[2], ev[3])
+        elif k == PASS:
+            self._pass(ev[1] - 1)
+        elif k == ROUND:
+            self._start(ev[1], ev[2], ev[3])
+        elif k == HAND:
+            self._hand(ev[1], ev[2])
+        elif k == SCORE:
+            self._score(ev[1], ev[2])
+        elif k == BLOCKED:
+            self._blocked()
+        elif k == REDEAL:
+            self._redeal()
+        elif k == END:
+            self.round = None
+            self.over = True
+            self.stopped = True
+        else:
+            raise IllegalEvent("unknown event")
+        self.history.append(ev)
+
+    # -- rounds -------------------------------------------------------------
+
+    def next_double(self):
+        """The centre double the next round must start with (None when any
+        unused one may, as in chicken-scratch)."""
+        rules = self.rules
+        if rules.fixed_order:
+            i = len(self.results)
+            return rules.rounds[i] if i < len(rules.rounds) else None
+        return None
+
+    def _start(self, double, lead, hunt):
+        rules = self.rules
+        n = self.n
+        if self.round is not None:
+            raise IllegalEvent("round %d-%d is still in play: score it first" % (
+                self.round.double, self.round.double))
+        if double < 0 or double > rules.top:
+            raise IllegalEvent("%d-%d is not in a double-%d set" % (double, double, rules.top))
+        if lead < 1 or lead > n:
+            raise IllegalEvent("there is no seat %d" % lead)
+        if rules.fixed_order:
+            want = self.next_double()
+            if double != want:
+                raise IllegalEvent("this round starts with %d-%d, not %d-%d" % (
+                    want, want, double, double))
+        else:
+            if double not in rules.rounds:
+                raise IllegalEvent("%d-%d does not start a round in this game" % (double, double))
+            if double in self.used:
+                raise IllegalEvent("%d-%d has already started a round" % (double, double))
+        if hunt:
+            if not rules.hunt:
+                raise IllegalEvent("%s has no hunt for the double: redeal instead" % rules.name)
+            for i in range(len(hunt)):
+                s = hunt[i]
+                if s < 1 or s > n:
+                    raise IllegalEvent("there is no seat %d" % s)
+                if i and s != hunt[i - 1] % n + 1:
+                    raise IllegalEvent("the hunt goes clockwise: seat %d cannot follow seat %d" % (
+                        s, hunt[i - 1]))
+            if hunt[-1] != lead:
+                raise IllegalEvent("the hunt ends with the seat that found %d-%d, seat %d" % (
+                    double, double, lead))
+        r = Round(rules, double, lead, tuple(hunt))
+        if r.yard < 0:
+            raise IllegalEvent("the hunt drew more tiles than the yard holds")
+        self.marks.append((len(self.history), self._mark()))
+        self.round = r
+
+    def _hand(self, seat, tile_ids):
+        r = self._live()
+        rules = self.rules
+        if seat < 1 or seat > self.n:
+            raise IllegalEvent("there is no seat %d" % seat)
+        s = seat - 1
+        if r.moves:
+            raise IllegalEvent("a hand is given right after the round line, before any play")
+        if r.exact[s]:
+            raise IllegalEvent("seat %d's hand is already given" % seat)
+        centre = tiles.double_id(r.double)
+        places = rules.centre_in_hand and r.lead == seat
+        want = r.hands[s] + (1 if places else 0)
+        if len(tile_ids) != want:
+            raise IllegalEvent("seat %d holds %d tiles, not %d" % (seat, want, len(tile_ids)))
+        seen = {}
+        for t in tile_ids:
+            if t >= rules.tiles:
+                raise IllegalEvent("%s is not in a double-%d set" % (tiles.name(t), rules.top))
+            if t in seen:
+                raise IllegalEvent("%s is listed twice" % tiles.name(t))
+            seen[t] = 1
+            if t == centre:
+                if not places:
+                    raise IllegalEvent("%s is the centre double: seat %d cannot hold it" % (
+                        tiles.name(t), seat))
+                continue
+            self._unseen(t, s)
+        if places and centre not in seen:
+            raise IllegalEvent("seat %d places %s, so their hand must hold it" % (
+                seat, tiles.name(centre)))
+        r.known[s] = [t for t in tile_ids if t != centre]
+        r.exact[s] = True
+
+    def _redeal(self):
+        # Mid-round the deal is void; between rounds a void deal is recorded
+        # (chicken-scratch's ruling 4: nobody held a starting double).
+        self.round = None
+        self.redeals += 1
+
+    def _live(self):
+        """The round in play, or a clear error."""
+        r = self.round
+        if r is None:
+            raise IllegalEvent("no round is in play: a round line comes first")
+        if r.ended:
+            raise IllegalEvent("the round is over: only its score may follow")
+        return r
+
+    def _turn(self, s, what):
+        r = self._live()
+        if s < 0 or s >= self.n:
+            raise IllegalEvent("there is no seat %d" % (s + 1))
+        if r.to_move != s:
+            raise IllegalEvent("seat %d cannot %s: it is seat %d's turn" % (
+                s + 1, what, r.to_move + 1))
+        return r
+
+    def _unseen(self, t, s):
+        """Raise unless tile t may be in seat s's hand: in the set, not on
+        the table, not known to be in another hand."""
+        r = self.round
+        if t >= self.rules.tiles:
+            raise IllegalEvent("%s is not in a double-%d set" % (tiles.name(t), self.rules.top))
+        if r.table[t]:
+            if t == tiles.double_id(r.double):
+                raise IllegalEvent("%s is the centre double" % tiles.name(t))
+            raise IllegalEvent("%s is already on the table" % tiles.name(t))
+        known = r.known
+        for o in range(self.n):
+            if o != s and t in known[o]:
+                raise IllegalEvent("%s is in seat %d's hand" % (tiles.name(t), o + 1))
+
+    def _advance(self, r):
+        r.drew = False
+        r.drawn = _NONE
+        if self.rules.layout == TRAINS:
+            r.had_turn[r.to_move] = True
+        r.to_move = (r.to_move + 1) % self.n
+
+    # -- plays ---------------------------------------------------------------
+
+    def _play(self, s, a, b, target):
+        r = self._turn(s, "play")
+        rules = self.rules
+        who = "seat %d cannot play %s" % (s + 1, "a double" if a == DOUBLE else (
+            tile_text(a, b) if a >= 0 else "a tile"))
+        if a >= 0:
+            if a > rules.top or b > rules.top:
+                raise IllegalEvent("%s: it is not in a double-%d set" % (who, rules.top))
+            t = tiles.tile_id(a, b)
+            try:
+                self._unseen(t, s)
+            except IllegalEvent as e:
+                raise IllegalEvent("%s: %s" % (who, e))
+            if r.drew and r.drawn >= 0 and r.drawn != t:
+                raise IllegalEvent("%s: after drawing, only the drawn tile %s may be played" % (
+                    who, tiles.name(r.drawn)))
+            if r.exact[s] and t not in r.known[s]:
+                raise IllegalEvent("%s: they do not hold it" % who)
+            dbl = a == b
+        else:
+            t = _NONE
+            dbl = a == DOUBLE
+        if rules.layout == TRAINS:
+            self._play_train(r, s, a, b, dbl, target, who)
+        else:
+            if target is not None:
+                raise IllegalEvent("%s: trains are named only in mexican-train" % who)
+            self._play_foot(r, s, a, b, dbl, who)
+        # The play is legal: take the tile out of the hand.
+        r.hands[s] -= 1
+        r.moves += 1
+        r.passes = 0
+        if t >= 0:
+            r.table[t] = 1
+            k = r.known[s]
+            if t in k:
+                k.remove(t)
+            elif r.exact[s]:
+                r.exact[s] = False
+        else:
+            r.quick = True
+            if r.exact[s]:
+                # We no longer know which tile left the hand.
+                r.exact[s] = False
+        if r.hands[s] == 0:
+            r.ended = OUT
+            r.out = s
+            return
+        if rules.layout == TRAINS and dbl:
+            r.drew = False   # a double earns another play, with a fresh draw
+            r.drawn = _NONE
+            return
+        self._advance(r)
+
+    def _play_foot(self, r, s, a, b, dbl, who):
+        if r.centre_left:
+            d = r.double
+            if dbl:
+                raise IllegalEvent("%s: the centre %d-%d needs %d more %s first" % (
+                    who, d, d, r.centre_left, "train" if r.centre_left == 1 else "trains"))
+            if a >= 0 and a != d:
+                raise IllegalEvent("%s: the centre %d-%d needs %d more %s first" % (
+                    who, d, d, r.centre_left, "train" if r.centre_left == 1 else "trains"))
+            r.centre_left -= 1
+            if a >= 0 and r.ends is not None:
+                r.ends[b] += 1
+            else:
+                r.ends = None
+            return
+        if r.toes:
+            f = r.foot
+            if dbl:
+                raise IllegalEvent("%s: a toe of the chicken foot is never a double" % who)
+            if a >= 0 and f >= 0 and a != f:
+                raise IllegalEvent("%s: a chicken foot on %d-%d needs %d more %s" % (
+                    who, f, f, r.toes, "toe" if r.toes == 1 else "toes"))
+            r.toes -= 1
+            if r.toes == 0:
+                r.foot = _NONE
+            if a >= 0 and r.ends is not None:
+                r.ends[b] += 1
+            else:
+                r.ends = None
+            return
+        ends = r.ends
+        if a >= 0:
+            if ends is not None:
+                if ends[a] <= 0:
+                    raise IllegalEvent("%s: no open end shows %d" % (who, a))
+                ends[a] -= 1
+                if not dbl:
+                    ends[b] += 1
+        else:
+            r.ends = None
+        if dbl:
+            r.foot = a if a >= 0 else _UNSEEN
+            r.toes = 3
+
+    def _play_train(self, r, s, a, b, dbl, target, who):
+        n = self.n
+        own = s + 1
+        if target is None:
+            target = own
+        if target < 0 or target > n:
+            raise IllegalEvent("%s: there is no train of seat %d" % (who, target))
+        where = "the Mexican train" if target == MEXICAN else (
+            "their own train" if target == own else "seat %d's train" % target)
+        if not r.had_turn[s] and target != own:
+            raise IllegalEvent("%s on %s: on a first turn only their own train may be played" % (
+                who, where))
+        if r.od_train != _NONE and target != r.od_train:
+            od = r.od_train
+            raise IllegalEvent("%s on %s: the double %s on %s must be satisfied first" % (
+                who, where, _double_text(r.od_pip),
+                "the Mexican train" if od == MEXICAN else "seat %d's train" % od))
+        if (r.od_train == _NONE and target != own and target != MEXICAN
+                and not r.markers[target]):
+            raise IllegalEvent("%s on %s: it carries no marker" % (who, where))
+        end = r.trains[target]
+        if a >= 0:
+            need = r.double if end == _NONE else end
+            if need >= 0 and a != need:
+                if end == _NONE:
+                    raise IllegalEvent("%s on %s: a new train must match the station %d-%d" % (
+                        who, where, need, need))
+                raise IllegalEvent("%s on %s: its end shows %d" % (who, where, need))
+            r.trains[target] = b
+        else:
+            r.quick = True
+            r.trains[target] = _UNSEEN
+        if target == own:
+            r.markers[own] = False
+        if dbl:
+            r.od_train = target
+            r.od_pip = a if a >= 0 else _UNSEEN
+        else:
+            r.od_train = _NONE
+            r.od_pip = _NONE
+
+    # -- draws and passes ------------------------------------------------------
+
+    def _draw(self, s, a, b):
+        r = self._turn(s, "draw")
+        if r.drew:
+            raise IllegalEvent("seat %d has already drawn this turn: play the drawn tile or pass" % (
+                s + 1))
+        if r.drawable(self.rules) <= 0:
+            raise IllegalEvent("seat %d cannot draw: %s" % (s + 1, self._yard_text(r)))
+        if r.exact[s]:
+            plays = self._plays_for(s, r.known[s])
+            if plays:
+                raise IllegalEvent("seat %d cannot draw: they can play %s" % (
+                    s + 1, tile_text(plays[0][0], plays[0][1])))
+        t = _NONE
+        if a >= 0:
+            if a > self.rules.top or b > self.rules.top:
+                raise IllegalEvent("%s is not in a double-%d set" % (tile_text(a, b), self.rules.top))
+            t = tiles.tile_id(a, b)
+            self._unseen(t, s)
+            if t in r.known[s]:
+                raise IllegalEvent("%s is already in seat %d's hand" % (tiles.name(t), s + 1))
+            r.known[s].append(t)
+        elif r.exact[s]:
+            r.exact[s] = False
+        r.yard -= 1
+        r.hands[s] += 1
+        r.drew = True
+        r.drawn = t
+        r.passes = 0
+        r.moves += 1
+
+    def _pass(self, s):
+        r = self._turn(s, "pass")
+        rules = self.rules
+        if not r.drew:
+            if r.drawable(rules) > 0:
+                raise IllegalEvent("seat %d cannot pass: they must draw first (%d %s may be drawn)" % (
+                    s + 1, r.drawable(rules), "tile" if r.drawable(rules) == 1 else "tiles"))
+            if r.exact[s]:
+                plays = self._plays_for(s, r.known[s])
+                if plays:
+                    raise IllegalEvent("seat %d cannot pass: they can play %s" % (
+                        s + 1, tile_text(plays[0][0], plays[0][1])))
+            r.passes += 1
+        elif r.drawn >= 0 and rules.drawn_must:
+            plays = self._plays_for(s, (r.drawn,))
+            if plays:
+                raise IllegalEvent("seat %d cannot pass: the drawn tile %s fits and must be played" % (
+                    s + 1, tiles.name(r.drawn)))
+        if rules.layout == TRAINS:
+            r.markers[s + 1] = True
+        r.moves += 1
+        self._advance(r)
+        if r.passes >= self.n:
+            r.ended = STUCK
+
+    def _blocked(self):
+        r = self._live()
+        if r.drawable(self.rules) > 0:
+            raise IllegalEvent("the round is not blocked: %d %s may still be drawn" % (
+                r.drawable(self.rules), "tile" if r.drawable(self.rules) == 1 else "tiles"))
+        r.ended = STUCK
+
+    def _yard_text(self, r):
+        if r.yard <= 0:
+            return "the yard is empty"
+        return "the last %d %s of the yard stay there" % (r.yard, "tile" if r.yard == 1 else "tiles")
+
+    # -- legal plays -------------------------------------------------------------
+
+    def legal_plays(self, seat=None):
+        """Every (a, b, target) the seat to move (or ``seat``) could legally
+        play now: a is the connecting end, target None or a train
+        (mexican-train). Tiles come from the seat's hand where it is known,
+        else from every tile not on the table and not known elsewhere.
+        Returns None when the open ends are not known (quick tracking)."""
+        r = self.round
+        if r is None or r.ended or self.over:
+            return []
+        s = r.to_move if seat is None else seat - 1
+        if r.drew and r.drawn >= 0:
+            pool = (r.drawn,)
+        elif r.exact[s]:
+            pool = r.known[s]
+        else:
+            pool = self._candidates(s)
+        return self._plays_for(s, pool)
+
+    def _candidates(self, s):
+        r = self.round
+        taken = bytearray(r.table)
+        for o in range(self.n):
+            if o != s:
+                for t in r.known[o]:
+                    taken[t] = 1
+        return [t for t in range(self.rules.tiles) if not taken[t]]
+
+    def _plays_for(self, s, pool):
+        """The legal plays of seat s from the tiles in pool (None if the
+        layout is not known well enough to say)."""
+        r = self.round
+        HI = tiles.HI
+        LO = tiles.LO
+        out = []
+        if self.rules.layout == TRAINS:
+            targets = self._train_targets(r, s)
+            if targets is None:
+                return None
+            for t in pool:
+                h = HI[t]
+                l = LO[t]
+                for tg, need in targets:
+                    if h == need:
+                        out.append((h, l, tg))
+                    elif l == need:
+                        out.append((l, h, tg))
+            return out
+        if r.centre_left:
+            need = (r.double,)
+            no_double = True
+        elif r.toes:
+            if r.foot < 0:
+                return None
+            need = (r.foot,)
+            no_double = True
+        else:
+            if r.ends is None:
+                return None
+            need = [p for p in range(len(r.ends)) if r.ends[p] > 0]
+            no_double = False
+        for t in pool:
+            h = HI[t]
+            l = LO[t]
+            if h == l:
+                if not no_double and h in need:
+                    out.append((h, l, None))
+                continue
+            if h in need:
+                out.append((h, l, None))
+            if l in need:
+                out.append((l, h, None))
+        return out
+
+    def _train_targets(self, r, s):
+        """(target, pip it needs) for every train seat s may play on now."""
+        own = s + 1
+        if r.od_train != _NONE:
+            if not r.had_turn[s] and r.od_train != own:
+                return []
+            cand = (r.od_train,)
+        elif not r.had_turn[s]:
+            cand = (own,)
+        else:
+            cand = [own, MEXICAN]
+            for o in range(1, self.n + 1):
+                if o != own and r.markers[o]:
+                    cand.append(o)
+        out = []
+        for tg in cand:
+            end = r.trains[tg]
+            if end == _UNSEEN:
+                return None
+            if tg == r.od_train and r.od_pip == _UNSEEN:
+                return None
+            out.append((tg, r.double if end == _NONE else end))
+        return out
+
+    # -- scores ----------------------------------------------------------------
+
+    def _score(self, pips, db):
+        r = self.round
+        rules = self.rules
+        n = self.n
+        if r is None:
+            raise IllegalEvent("no round is in play to score")
+        if len(pips) != n:
+            raise IllegalEvent("the score line needs %d numbers, one per seat, not %d" % (
+                n, len(pips)))
+        holders = [s for s in range(n) if db[s]]
+        if len(holders) > 1:
+            raise IllegalEvent("only one seat can hold 0-0")
+        zero = tiles.double_id(0)
+        if holders:
+            h = holders[0]
+            if r.table[zero] and r.double != 0:
+                raise IllegalEvent("seat %d cannot hold 0-0: it is on the table" % (h + 1))
+            if r.double == 0:
+                raise IllegalEvent("seat %d cannot hold 0-0: it is the centre double" % (h + 1))
+            for o in range(n):
+                if o != h and zero in r.known[o]:
+                    raise IllegalEvent("seat %d cannot hold 0-0: seat %d does" % (h + 1, o + 1))
+        if r.ended == OUT and (pips[r.out] or db[r.out]):
+            raise IllegalEvent("seat %d went out: their score must be 0, not %d" % (
+                r.out + 1, pips[r.out] + (50 if db[r.out] and rules.db50 else 0)))
+        if r.ended:
+            self._check_hands(r, pips, db)
+        counted = [pips[s] + (50 if db[s] and rules.db50 else 0) for s in range(n)]
+        out = r.out if r.ended == OUT else None
+        if rules.positive:
+            if out is not None:
+                winners = [out]
+            else:
+                low = min(counted)
+                winners = [s for s in range(n) if counted[s] == low]
+            pot = sum(counted[s] for s in range(n) if s not in winners)
+            share = pot // len(winners)
+            counted = [share if s in winners else 0 for s in range(n)]
+        for s in range(n):
+            self.totals[s] += counted[s]
+        self.results.append((r.double, tuple(counted), out, tuple(pips), tuple(db)))
+        self.used.append(r.double)
+        self.round = None
+        rounds = rules.rounds
+        if len(self.results) >= len(rounds):
+            self.over = True
+
+    def _check_hands(self, r, pips, db):
+        """Ruling 5: a score the engine can prove wrong is refused."""
+        n = self.n
+        zero = tiles.double_id(0)
+        pool = None
+        for s in range(n):
+            k = r.hands[s]
+            p = pips[s]
+            if k == 0:
+                if p or db[s]:
+                    raise IllegalEvent("seat %d has no tiles left: their score must be 0" % (s + 1))
+                continue
+            if db[s] and zero not in r.known[s] and r.exact[s]:
+                raise IllegalEvent("seat %d does not hold 0-0" % (s + 1))
+            if r.exact[s]:
+                total = 0
+                for t in r.known[s]:
+                    total += tiles.pips(t)
+                if total != p:
+                    raise IllegalEvent("seat %d's hand counts %d, not %d" % (s + 1, total, p))
+                if (zero in r.known[s]) != bool(db[s]):
+                    raise IllegalEvent("seat %d %s 0-0" % (
+                        s + 1, "holds" if zero in r.known[s] else "does not hold"))
+                continue
+            if pool is None:
+                taken = bytearray(r.table)
+                for o in range(n):
+                    for t in r.known[o]:
+                        taken[t] = 1
+                pool = sorted(tiles.pips(t) for t in range(self.rules.tiles) if not taken[t])
+            base = 0
+            for t in r.known[s]:
+                base += tiles.pips(t)
+            u = k - len(r.known[s])
+            if db[s] and zero not in r.known[s]:
+                u -= 1
+                # 0-0 counts 0 and comes out of the pool: drop one zero.
+                cand = pool[1:] if pool and pool[0] == 0 else pool
+            else:
+                cand = pool
+            if u < 0 or u > len(cand):
+                raise IllegalEvent("seat %d's score cannot be checked against %d tiles" % (s + 1, k))
+            lo = base + sum(cand[:u])
+            hi = base + (sum(cand[len(cand) - u:]) if u else 0)
+            if p < lo:
+                raise IllegalEvent("seat %d's %d %s make at least %d pips, not %d" % (
+                    s + 1, k, "tile" if k == 1 else "tiles", lo, p))
+            if p > hi:
+                raise IllegalEvent("seat %d's %d %s make at most %d pips, not %d" % (
+                    s + 1, k, "tile" if k == 1 else "tiles", hi, p))
+
+    # -- the end of the game ------------------------------------------------------
+
+    def round_winners(self, i):
+        """Seats (1-based) that won scored round i: the lowest score (the
+        highest under positive scoring)."""
+        counted = self.results[i][1]
+        best = max(counted) if self.rules.positive else min(counted)
+        return [s + 1 for s in range(self.n) if counted[s] == best]
+
+    def winners(self):
+        """(seats, how): the game's winners after tie-breaks, and the
+        tie-break that decided it (None when the totals alone did)."""
+        if not self.over or not self.results:
+            return [], None
+        tot = self.totals
+        best = max(tot) if self.rules.positive else min(tot)
+        tied = [s for s in range(self.n) if tot[s] == best]
+        if len(tied) == 1:
+            return [tied[0] + 1], None
+        if not self.rules.tie_rounds:
+            return [s + 1 for s in tied], "shared"
+        won = [0] * self.n
+        for i in range(len(self.results)):
+            for w in self.round_winners(i):
+                won[w - 1] += 1
+        most = max(won[s] for s in tied)
+        tied2 = [s for s in tied if won[s] == most]
+        if len(tied2) == 1:
+            return [tied2[0] + 1], "most rounds won"
+        big = 1 << 30
+        low = []
+        for s in tied2:
+            m = big
+            for res in self.results:
+                v = res[1][s]
+                if v and v < m:
+                    m = v
+            low.append(m)
+        best_low = min(low)
+        tied3 = [tied2[i] for i in range(len(tied2)) if low[i] == best_low]
+        if len(tied3) == 1:
+            return [tied3[0] + 1], "lowest non-zero round score"
+        return [s + 1 for s in tied3], "shared"
+
+    # -- undo ------------------------------------------------------------------
+
+    def _mark(self):
+        return (list(self.totals), list(self.results), list(self.used),
+                self.over, self.stopped, self.redeals)
+
+    def _undo(self):
+        """Retract the latest event not yet retracted: go back to the mark
+        before its round and apply the events since, less the last one."""
+        h = self.history
+        if not h:
+            raise IllegalEvent("there is nothing to undo")
+        h.pop()
+        while self.marks and self.marks[-1][0] > len(h):
+            self.marks.pop()
+        if self.marks:
+            at, mark = self.marks[-1]
+        else:
+            at, mark = 0, ([0] * self.n, [], [], False, False, 0)
+        self.totals, self.results, self.used = list(mark[0]), list(mark[1]), list(mark[2])
+        self.over, self.stopped, self.redeals = mark[3], mark[4], mark[5]
+        self.round = None
+        tail = h[at:]
+        del h[at:]
+        if self.marks and self.marks[-1][0] == at:
+            self.marks.pop()
+        for ev in tail:
+            self.apply(ev)
+
+
+def _double_text(pip):
+    if pip >= 0:
+        return "%d-%d" % (pip, pip)
+    return "just played"

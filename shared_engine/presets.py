@@ -1,0 +1,189 @@
+"""The four rule presets of RULES.md as data, and the options that tell them
+apart, resolved into one ``Rules`` object the engine reads.
+
+A preset is a dict of option defaults plus a few structural facts the options
+do not cover (the layout, where the centre double comes from, whether rounds
+go in a fixed order). ``rules_for(name, players, options)`` looks a preset up
+by name, applies the record's options (strings, as in a DGN file) and checks
+them, raising ``ValueError`` with a sentence a player understands.
+"""
+
+from shared_engine import tiles
+
+# Layouts: open ends around a centre double with chicken feet, or trains.
+FOOT = 0
+TRAINS = 1
+
+# Option names accepted by every preset (RULES.md, "Options").
+OPTION_NAMES = (
+    "set", "hand_size", "start_trains", "lead_plays_centre", "drawn_tile",
+    "yard_reserve", "double_blank_50", "rounds", "tie_break",
+    "positive_scoring",
+)
+
+TIE_SHARED = "shared"
+TIE_ROUNDS = "most_rounds_won,lowest_nonzero_round"
+
+PRESETS = {
+    # seed 000_1b8e90a0c2cb7e77.txt
+    "chickenfoot": {
+        "set": "9", "hand_size": "2:21 3:14 4:11 5:8 6:7 7:6 8:5",
+        "start_trains": "players", "lead_plays_centre": "yes",
+        "drawn_tile": "must", "yard_reserve": "2p2-else1",
+        "double_blank_50": "no", "tie_break": TIE_SHARED,
+        "positive_scoring": "no",
+        "layout": FOOT, "centre_in_hand": False, "hunt": True,
+        "fixed_order": True, "min_players": 2, "max_players": 8,
+    },
+    # seeds 001_24d6b1ff14a46793.txt and 004_e411e2fb467f07e5.txt
+    "chickenfoot-cross": {
+        "set": "9", "hand_size": "7", "start_trains": "4",
+        "lead_plays_centre": "no", "drawn_tile": "may",
+        "yard_reserve": "none", "double_blank_50": "yes",
+        "tie_break": TIE_ROUNDS, "positive_scoring": "no",
+        "layout": FOOT, "centre_in_hand": True, "hunt": True,
+        "fixed_order": True, "min_players": 2, "max_players": 20,
+    },
+    # seed 003_48f4501dfa4ad8d2.txt
+    "chicken-scratch": {
+        "set": "6", "hand_size": "5", "start_trains": "4",
+        "lead_plays_centre": "no", "drawn_tile": "must",
+        "yard_reserve": "none", "double_blank_50": "no",
+        "tie_break": TIE_SHARED, "positive_scoring": "no",
+        "layout": FOOT, "centre_in_hand": True, "hunt": False,
+        "fixed_order": False, "min_players": 2, "max_players": 20,
+    },
+    # seed 002_27fe7f81b53bf024.txt
+    "mexican-train": {
+        "set": "12", "hand_size": "2:12 3:12 4:12 5:12 6:12 7:10 8:10 9:8 10:8",
+        "start_trains": "none", "lead_plays_centre": "no",
+        "drawn_tile": "must", "yard_reserve": "none",
+        "double_blank_50": "no", "tie_break": TIE_SHARED,
+        "positive_scoring": "no",
+        "layout": TRAINS, "centre_in_hand": True, "hunt": True,
+        "fixed_order": True, "min_players": 2, "max_players": 20,
+    },
+}
+
+NAMES = ("chickenfoot", "chickenfoot-cross", "chicken-scratch", "mexican-train")
+
+
+class Rules:
+    """Everything the engine needs to know about one game's rules.
+
+    Plain attributes, resolved once when a game starts: the hot path reads
+    ints and bools, never strings.
+    """
+
+    def __init__(self, name, n_players, options):
+        preset = PRESETS.get(name)
+        if preset is None:
+            raise ValueError("unknown rules %r: use one of %s" % (name, ", ".join(NAMES)))
+        for key in options:
+            if key not in OPTION_NAMES:
+                raise ValueError("unknown option %r" % key)
+        opt = {}
+        for key in OPTION_NAMES:
+            opt[key] = preset.get(key)
+        for key in options:
+            opt[key] = options[key]
+        self.name = name
+        self.options = opt
+        self.layout = preset["layout"]
+        self.centre_in_hand = preset["centre_in_hand"]
+        self.hunt = preset["hunt"]
+        self.fixed_order = preset["fixed_order"]
+        n = n_players
+        self.players = n
+        if n < preset["min_players"] or n > preset["max_players"]:
+            raise ValueError("%s is for %d to %d players, not %d" % (
+                name, preset["min_players"], preset["max_players"], n))
+        top = _int(opt["set"], "set")
+        if top not in tiles.SETS:
+            raise ValueError("set must be one of 6, 9, 12, 15, 18, not %s" % opt["set"])
+        self.top = top
+        self.tiles = tiles.size(top)
+        self.hand_size = _hand_size(opt["hand_size"], n)
+        st = opt["start_trains"]
+        if st == "players":
+            self.start_trains = n if n < 8 else 8
+        elif st == "none":
+            self.start_trains = 0
+        else:
+            self.start_trains = _int(st, "start_trains")
+            if self.start_trains < 0 or self.start_trains > top:
+                raise ValueError("start_trains must be 0 to %d, not %s" % (top, st))
+        if self.layout == TRAINS and self.start_trains:
+            raise ValueError("mexican-train has no start phase: start_trains must be none")
+        self.lead_plays_centre = _yes(opt["lead_plays_centre"], "lead_plays_centre")
+        dt = opt["drawn_tile"]
+        if dt not in ("must", "may"):
+            raise ValueError("drawn_tile must be must or may, not %r" % dt)
+        self.drawn_must = dt == "must"
+        yr = opt["yard_reserve"]
+        if yr == "none":
+            self.reserve = 0
+        elif yr == "2p2-else1":
+            self.reserve = 2 if n == 2 else 1
+        else:
+            raise ValueError("yard_reserve must be none or 2p2-else1, not %r" % yr)
+        self.db50 = _yes(opt["double_blank_50"], "double_blank_50")
+        tb = opt["tie_break"]
+        if tb not in (TIE_SHARED, TIE_ROUNDS):
+            raise ValueError("tie_break must be %s or %s, not %r" % (TIE_ROUNDS, TIE_SHARED, tb))
+        self.tie_rounds = tb == TIE_ROUNDS
+        self.positive = _yes(opt["positive_scoring"], "positive_scoring")
+        if self.positive and self.layout != TRAINS:
+            raise ValueError("positive_scoring is a mexican-train house rule")
+        rounds = opt["rounds"]
+        if rounds is None:
+            self.rounds = tuple(range(top, -1, -1))
+        else:
+            seq = []
+            for word in rounds.split():
+                d = _int(word, "rounds")
+                if d < 0 or d > top:
+                    raise ValueError("rounds: %d-%d is not in a double-%d set" % (d, d, top))
+                if d in seq:
+                    raise ValueError("rounds: %d-%d is named twice" % (d, d))
+                seq.append(d)
+            if not seq:
+                raise ValueError("rounds names no double")
+            self.rounds = tuple(seq)
+        dealt = n * self.hand_size + (0 if self.centre_in_hand else 1)
+        if dealt > self.tiles:
+            raise ValueError("a double-%d set has %d tiles: too few for %d hands of %d" % (
+                top, self.tiles, n, self.hand_size))
+
+
+def _int(text, what):
+    if not text or not text.isdigit():
+        raise ValueError("%s must be a number, not %r" % (what, text))
+    return int(text)
+
+
+def _yes(text, what):
+    if text == "yes":
+        return True
+    if text == "no":
+        return False
+    raise ValueError("%s must be yes or no, not %r" % (what, text))
+
+
+def _hand_size(text, n):
+    """``hand_size`` is a number, or a table ``players:tiles ...``."""
+    if text is None:
+        raise ValueError("hand_size is missing")
+    if ":" not in text:
+        size = _int(text.strip(), "hand_size")
+    else:
+        size = None
+        for pair in text.split():
+            p, _, h = pair.partition(":")
+            if _int(p, "hand_size") == n:
+                size = _int(h, "hand_size")
+        if size is None:
+            raise ValueError("hand_size has no entry for %d players" % n)
+    if size < 1:
+        raise ValueError("hand_size must be at least 1")
+    return size

@@ -1,0 +1,93 @@
+"""The ``replay --json`` report of FORMAT.md, built from a Game.
+
+Kept apart from the engine so the board, which never prints JSON, does not
+load it. Seats are numbered from 1 in every key.
+"""
+
+from shared_engine import engine
+from shared_engine.presets import TRAINS
+
+
+def report(game):
+    """The report dict: rules, players, rounds, totals, over, winners, state
+    (plus tie_break, redeals, options and warnings)."""
+    rounds = []
+    for i in range(len(game.results)):
+        double, counted, out, pips, db = game.results[i]
+        rounds.append({
+            "double": double,
+            "scores": list(counted),
+            "pips": list(pips),
+            "holds_double_blank": [s + 1 for s in range(game.n) if db[s]],
+            "out": None if out is None else out + 1,
+            "winners": game.round_winners(i),
+        })
+    winners, how = game.winners()
+    return {
+        "rules": game.rules.name,
+        "players": list(game.players),
+        "options": dict(game.rules.options),
+        "rounds": rounds,
+        "totals": list(game.totals),
+        "over": game.over,
+        "stopped": game.stopped,
+        "winners": winners,
+        "tie_break": how,
+        "redeals": game.redeals,
+        "next_double": None if game.over else game.next_double(),
+        "state": state(game),
+        "warnings": list(getattr(game, "warnings", ())),
+    }
+
+
+def state(game):
+    """The round in play (or awaiting its score), else None."""
+    r = game.round
+    if r is None or game.over:
+        return None
+    rules = game.rules
+    trains = None
+    markers = None
+    open_ends = None
+    open_double = None
+    if rules.layout == TRAINS:
+        trains = {}
+        for s in range(1, game.n + 1):
+            trains[str(s)] = _end(r.trains[s])
+        trains["mx"] = _end(r.trains[engine.MEXICAN])
+        markers = [s for s in range(1, game.n + 1) if r.markers[s]]
+        if r.od_train != engine._NONE:
+            open_double = r.od_pip if r.od_pip >= 0 else None
+    else:
+        if r.ends is not None and not (r.toes and r.foot < 0):
+            open_ends = []
+            for p in range(len(r.ends)):
+                open_ends.extend([p] * r.ends[p])
+            open_ends.extend([r.double] * r.centre_left)
+            if r.toes:
+                open_ends.extend([r.foot] * r.toes)
+            open_ends.sort()
+        if r.toes and r.foot >= 0:
+            open_double = r.foot
+    return {
+        "round": r.double,
+        "lead": r.lead,
+        "to_move": game.to_move,
+        "hands": list(r.hands),
+        "yard": r.yard,
+        "drawable": r.drawable(rules),
+        "trains_needed": r.centre_left,
+        "toes_needed": r.toes,
+        "open_ends": open_ends,
+        "trains": trains,
+        "markers": markers if markers is not None else [],
+        "open_double": open_double,
+        "drew": r.drew,
+        "awaiting_score": bool(r.ended),
+        "out": None if r.out is None else r.out + 1,
+        "blocked": r.ended == engine.STUCK,
+    }
+
+
+def _end(v):
+    return v if v >= 0 else None
