@@ -293,20 +293,33 @@ def strip_comment(line):
     return line.strip()
 
 
-def read(text):
-    """Parse a record's text (tags, events, warnings); replay nothing."""
-    rec = Record()
-    lines = text.split("\n")
-    if lines and lines[-1] != "":
-        # The last line has no "\n": a write cut short. Ignore it, say so.
-        if lines[-1].strip():
-            rec.warnings.append("line %d: %s" % (len(lines), TORN))
-    lines.pop()
+def lines_of(text):
+    """The lines of a text, each with its line end, without building a list
+    (a 2,000-line record split at once would not fit the board's heap)."""
+    i = 0
+    n = len(text)
+    while i < n:
+        j = text.find("\n", i)
+        if j < 0:
+            yield text[i:]
+            return
+        yield text[i:j + 1]
+        i = j + 1
+
+
+def scan(lines, warnings):
+    """Yield (line number, tag or None, event or None) for each meaningful
+    line of a record given as lines with their line ends (a file object
+    will do). A last line without its line end is a write cut short: it is
+    skipped and a warning appended to ``warnings``."""
     in_tags = True
-    for i in range(len(lines)):
-        raw = lines[i]
-        if raw.endswith("\r"):
-            raw = raw[:-1]
+    no = 0
+    for raw in lines:
+        no += 1
+        if raw[-1:] != "\n":
+            if raw.strip():
+                warnings.append("line %d: %s" % (no, TORN))
+            return
         s = raw.strip()
         if not s or s[0] == ";":
             continue
@@ -314,52 +327,83 @@ def read(text):
             if s[0] == "[":
                 if not in_tags:
                     raise ValueError("tags come before the first event")
-                rec.tags.append(parse_tag(s))
+                yield no, parse_tag(s), None
                 continue
             in_tags = False
-            rec.events.append((i + 1, parse_event(strip_comment(s))))
+            yield no, None, parse_event(strip_comment(s))
         except ValueError as e:
-            raise RecordError(i + 1, str(e))
+            raise RecordError(no, str(e))
+
+
+def read(text):
+    """Parse a record's text (tags, events, warnings); replay nothing."""
+    rec = Record()
+    for no, tag, ev in scan(lines_of(text), rec.warnings):
+        if tag is not None:
+            rec.tags.append(tag)
+        else:
+            rec.events.append((no, ev))
     return rec
 
 
-def play(rec, game=None):
-    """Replay a read record through the engine; the first illegal event
-    raises RecordError at its line. Returns the Game."""
-    if game is None:
-        try:
-            game = rec.new_game()
-        except RecordError as e:
-            if e.line is None:
-                e.line = rec.events[0][0] - 1 if rec.events else 1
-                e.line = e.line if e.line > 0 else 1
-            raise
-    for line, ev in rec.events:
+def replay_lines(lines, keep_rounds=None):
+    """Replay a record given as lines (a file object will do), one line at
+    a time: the Game, or RecordError at the first bad line. Tags go to
+    ``game.tags``, warnings to ``game.warnings``. Memory stays flat however
+    long the game: no list of events is built here, and the engine keeps
+    the history of ``keep_rounds`` rounds for undo (None: all)."""
+    rec = Record()
+    game = None
+    last = 1
+    for no, tag, ev in scan(lines, rec.warnings):
+        last = no
+        if tag is not None:
+            rec.tags.append(tag)
+            continue
+        if game is None:
+            game = _new_game(rec, no, keep_rounds)
         try:
             game.apply(ev)
         except IllegalEvent as e:
-            raise RecordError(line, str(e))
+            raise RecordError(no, str(e))
+    if game is None:
+        game = _new_game(rec, last, keep_rounds)
     game.warnings = rec.warnings
     game.tags = rec.tags
     return game
 
 
-def replay(text):
-    """Read and replay a record: the Game, or RecordError at the first
-    bad line."""
-    return play(read(text))
+def _new_game(rec, line, keep_rounds):
+    try:
+        game = rec.new_game()
+    except RecordError as e:
+        e.line = line
+        raise
+    game.keep_rounds = keep_rounds
+    return game
 
 
-def write(tags, events):
-    """A record's text: tags in a stable order, one event a line."""
-    out = []
+def replay(text, keep_rounds=None):
+    """Read and replay a record's text: the Game, or RecordError at the
+    first bad line."""
+    return replay_lines(lines_of(text), keep_rounds)
+
+
+def lines(tags, events):
+    """A record's lines, each with its line end: tags in a stable order,
+    then one event a line. Write them to a file one at a time on the board
+    (a whole record's text would not fit its heap)."""
     for name in TAG_ORDER:
         for k, v in tags:
             if k == name:
-                out.append(format_tag(k, v))
+                yield format_tag(k, v) + "\n"
     for k, v in tags:
         if k not in TAG_ORDER:
-            out.append(format_tag(k, v))
+            yield format_tag(k, v) + "\n"
     for ev in events:
-        out.append(format_event(ev))
-    return "\n".join(out) + "\n"
+        yield format_event(ev) + "\n"
+
+
+def write(tags, events):
+    """A record's text: the lines of ``lines`` joined."""
+    return "".join(lines(tags, events))

@@ -136,6 +136,60 @@ class Round:
         return r
 
 
+class Log:
+    """The history kept for undo: a list in chunks of 32.
+
+    On the board's heap a long list cannot grow: MicroPython never moves
+    objects, so after a few hundred events the heap has no free run long
+    enough for the doubled list. Chunks of 32 always fit.
+    """
+
+    def __init__(self):
+        self.chunks = []
+        self.n = 0
+
+    def __len__(self):
+        return self.n
+
+    def __iter__(self):
+        for c in self.chunks:
+            for x in c:
+                yield x
+
+    def append(self, x):
+        c = self.chunks
+        if not c or len(c[-1]) == 32:
+            c.append([])
+        c[-1].append(x)
+        self.n += 1
+
+    def pop(self):
+        c = self.chunks
+        x = c[-1].pop()
+        if not c[-1]:
+            c.pop()
+        self.n -= 1
+        return x
+
+    def cut(self, at):
+        """Remove and return the items from index ``at`` on."""
+        out = []
+        while self.n > at:
+            out.append(self.pop())
+        out.reverse()
+        return out
+
+    def drop(self, cut):
+        """Forget the first ``cut`` items (chunks need not be full)."""
+        c = self.chunks
+        self.n -= cut
+        while cut and c and len(c[0]) <= cut:
+            cut -= len(c[0])
+            c.pop(0)
+        if cut:
+            del c[0][:cut]
+
+
 class Game:
     """One game: rules, players, scores so far and the round in play.
 
@@ -157,8 +211,12 @@ class Game:
         self.over = False
         self.stopped = False  # `end` was read
         self.redeals = 0
-        self.history = []     # events applied and not retracted, for undo
-        self.marks = []       # (len(history), state) before each `round`
+        self.history = Log()  # events applied and not retracted, for undo
+        self.marks = []       # (index in history, state) before each `round`
+        self.base = 0         # events dropped from the front of history
+        # Rounds of history kept for undo: None keeps all (the laptop); the
+        # board keeps 2, so memory stays flat however long the game.
+        self.keep_rounds = None
 
     # -- the surface --------------------------------------------------------
 
@@ -208,7 +266,7 @@ class Game:
             self.stopped = True
         else:
             raise IllegalEvent("unknown event")
-        self.history.append(ev)
+        self.history.append(pack(ev))
 
     # -- rounds -------------------------------------------------------------
 
@@ -257,7 +315,17 @@ class Game:
         r = Round(rules, double, lead, tuple(hunt))
         if r.yard < 0:
             raise IllegalEvent("the hunt drew more tiles than the yard holds")
-        self.marks.append((len(self.history), self._mark()))
+        marks = self.marks
+        marks.append((len(self.history), self._mark()))
+        keep = self.keep_rounds
+        if keep and len(marks) > keep:
+            drop = len(marks) - keep
+            cut = marks[drop][0]
+            del marks[:drop]
+            self.history.drop(cut)
+            for i in range(len(marks)):
+                marks[i] = (marks[i][0] - cut, marks[i][1])
+            self.base += cut
         self.round = r
 
     def _hand(self, seat, tile_ids):
@@ -804,7 +872,11 @@ class Game:
         before its round and apply the events since, less the last one."""
         h = self.history
         if not h:
+            if self.base:
+                raise IllegalEvent("undo reaches back only to the start of the previous round")
             raise IllegalEvent("there is nothing to undo")
+        if self.base and not (self.marks and self.marks[0][0] <= len(h) - 1):
+            raise IllegalEvent("undo reaches back only to the start of the previous round")
         h.pop()
         while self.marks and self.marks[-1][0] > len(h):
             self.marks.pop()
@@ -815,12 +887,55 @@ class Game:
         self.totals, self.results, self.used = list(mark[0]), list(mark[1]), list(mark[2])
         self.over, self.stopped, self.redeals = mark[3], mark[4], mark[5]
         self.round = None
-        tail = h[at:]
-        del h[at:]
+        tail = h.cut(at)
         if self.marks and self.marks[-1][0] == at:
             self.marks.pop()
         for ev in tail:
-            self.apply(ev)
+            self.apply(unpack(ev))
+
+
+def pack(ev):
+    """An event as one small int where it fits (plays, draws, passes and the
+    one-word events), else the tuple itself: the history kept for undo then
+    costs a machine word an event, not a tuple. ``unpack`` reverses it."""
+    k = ev[0]
+    if k == PLAY:
+        t = ev[4]
+        return (((((ev[2] + 2) << 5 | (ev[3] + 2)) << 5 | (31 if t is None else t)) << 5
+                 | ev[1]) << 4) | k
+    if k == DRAW:
+        return ((((ev[2] + 2) << 5 | (ev[3] + 2)) << 5 | ev[1]) << 4) | k
+    if k == PASS:
+        return (ev[1] << 4) | k
+    if k == BLOCKED or k == REDEAL or k == END:
+        return k
+    if k == HAND:
+        return bytes((HAND, ev[1])) + bytes(ev[2])
+    if k == ROUND:
+        return bytes((ROUND, ev[1], ev[2])) + bytes(ev[3])
+    return ev
+
+
+def unpack(x):
+    if isinstance(x, bytes):
+        if x[0] == HAND:
+            return (HAND, x[1], tuple(x[2:]))
+        return (ROUND, x[1], x[2], tuple(x[3:]))
+    if not isinstance(x, int):
+        return x
+    k = x & 15
+    x >>= 4
+    if k == PLAY:
+        seat = x & 31
+        t = (x >> 5) & 31
+        b = ((x >> 10) & 31) - 2
+        a = (x >> 15) - 2
+        return (PLAY, seat, a, b, None if t == 31 else t)
+    if k == DRAW:
+        return (DRAW, x & 31, (x >> 10) - 2, ((x >> 5) & 31) - 2)
+    if k == PASS:
+        return (PASS, x)
+    return (k,)
 
 
 def _double_text(pip):

@@ -56,7 +56,7 @@ def state(game):
             trains[str(s)] = _end(r.trains[s])
         trains["mx"] = _end(r.trains[engine.MEXICAN])
         markers = [s for s in range(1, game.n + 1) if r.markers[s]]
-        if r.od_train != engine._NONE:
+        if r.od_train >= 0:  # 0 is the Mexican train, -1 none
             open_double = r.od_pip if r.od_pip >= 0 else None
     else:
         if r.ends is not None and not (r.toes and r.foot < 0):

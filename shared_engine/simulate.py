@@ -12,7 +12,7 @@ most pips (doubles first when equal), the usual table strategy.
 
 from shared_engine import tiles
 from shared_engine.engine import (
-    Game, ROUND, HAND, PLAY, DRAW, PASS, SCORE, REDEAL, UNKNOWN, DOUBLE,
+    Game, Log, ROUND, HAND, PLAY, DRAW, PASS, SCORE, REDEAL, UNKNOWN, DOUBLE,
 )
 from shared_engine.presets import Rules
 
@@ -60,7 +60,8 @@ class Simulation:
     collecting them. ``on_event(sim, ev)`` (optional) is called after each
     event is applied: the tests check invariants there."""
 
-    def __init__(self, rules, players, seed=1, bots=None, options=None, on_event=None):
+    def __init__(self, rules, players, seed=1, bots=None, options=None, on_event=None,
+                 keep_events=True):
         self.rng = Rng(seed)
         self.names = list(players)
         n = len(players)
@@ -68,7 +69,9 @@ class Simulation:
         self.game = Game(rules, self.names, self.options)
         self.rules = self.game.rules
         self.bots = [BOTS[b] for b in (bots or ["greedy"] * n)]
-        self.events = []
+        self.events = Log()  # stays empty unless keep_events; chunked for the board's heap
+        self.keep_events = keep_events
+        self.count = 0
         self.on_event = on_event
         self.hands = None   # the truth: tile ids per seat
         self.yard = None    # the truth: tile ids, drawn from the end
@@ -84,7 +87,9 @@ class Simulation:
 
     def emit(self, ev):
         self.game.apply(ev)
-        self.events.append(ev)
+        self.count += 1
+        if self.keep_events:
+            self.events.append(ev)
         if self.on_event is not None:
             self.on_event(self, ev)
 
@@ -92,7 +97,7 @@ class Simulation:
         g = self.game
         while not g.over:
             self.play_round()
-            if len(self.events) > max_events:
+            if self.count > max_events:
                 raise RuntimeError("simulation ran away")
         return self
 
