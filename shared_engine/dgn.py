@@ -80,114 +80,135 @@ class Record:
             raise RecordError(None, str(e))
 
 
-# -- tiles and seats ------------------------------------------------------------
+# -- one event -------------------------------------------------------------------
+#
+# Events are parsed from bytes: on MicroPython every new str is looked up in
+# the interned-string table (a linear search, the costliest step of a parse),
+# bytes are not. Error paths decode for their messages; the common path
+# allocates only the split and the event tuple.
+
+def _text(b):
+    return b.decode() if isinstance(b, bytes) else b
+
 
 def _num(word, what):
     if not word.isdigit():
-        raise ValueError("%s must be a number, not %r" % (what, word))
+        raise ValueError("%s must be a number, not %r" % (what, _text(word)))
     return int(word)
 
 
 def _tile(word):
-    a, sep, b = word.partition("-")
-    if not sep or not a.isdigit() or not b.isdigit():
-        raise ValueError("%r is not a tile (write tiles as 9-4)" % word)
-    return int(a), int(b)
+    """b"9-4" to 9 << 5 | 4 (an int: no tuple to allocate)."""
+    if len(word) == 3 and word[1] == 45:
+        a = word[0] - 48
+        b = word[2] - 48
+        if 0 <= a <= 9 and 0 <= b <= 9:
+            return a << 5 | b
+    a, sep, b = word.partition(b"-")
+    if not sep or not a.isdigit() or not b.isdigit() or len(a) > 2 or len(b) > 2:
+        raise ValueError("%r is not a tile (write tiles as 9-4)" % _text(word))
+    return int(a) << 5 | int(b)
 
-
-# -- one event -------------------------------------------------------------------
 
 def parse_event(line):
-    """One event line (comment already stripped) to an event tuple."""
+    """One event line (str or bytes, comment already cut) to an event tuple."""
+    return _parse(line.encode() if isinstance(line, str) else line)
+
+
+def _parse(line):
     w = line.split()
-    if not w:
+    n = len(w)
+    if not n:
         raise ValueError("empty event")
     head = w[0]
     if head.isdigit():
         seat = int(head)
-        if len(w) < 2:
+        if n < 2:
             raise ValueError("seat %d does what? (play, draw or pass)" % seat)
         verb = w[1]
-        n = len(w)
-        if verb == "play":
+        if verb == b"play":
             a = b = UNKNOWN
             target = None
             i = 2
-            if i < n and w[i][0] != "@":
-                if w[i] == "double":
+            if i < n and w[i][0] != 64:  # not "@"
+                if w[i] == b"double":
                     a = b = DOUBLE
                 else:
-                    a, b = _tile(w[i])
+                    t = _tile(w[i])
+                    a = t >> 5
+                    b = t & 31
                 i += 1
-            if i < n and w[i][0] == "@":
+            if i < n and w[i][0] == 64:
                 t = w[i][1:]
-                target = MEXICAN if t == "mx" else _num(t, "a train")
-                if target == MEXICAN and t != "mx":
-                    raise ValueError("there is no train @0: write @mx or a seat")
+                if t == b"mx":
+                    target = MEXICAN
+                else:
+                    target = _num(t, "a train")
+                    if target == MEXICAN:
+                        raise ValueError("there is no train @0: write @mx or a seat")
                 i += 1
             if i != n:
-                raise ValueError("unexpected %r after play" % w[i])
+                raise ValueError("unexpected %r after play" % _text(w[i]))
             return (PLAY, seat, a, b, target)
-        if verb == "draw":
+        if verb == b"draw":
             if n == 2:
                 return (DRAW, seat, UNKNOWN, UNKNOWN)
             if n == 3:
-                a, b = _tile(w[2])
-                return (DRAW, seat, a, b)
-            raise ValueError("unexpected %r after draw" % w[3])
-        if verb == "pass":
+                t = _tile(w[2])
+                return (DRAW, seat, t >> 5, t & 31)
+            raise ValueError("unexpected %r after draw" % _text(w[3]))
+        if verb == b"pass":
             if n != 2:
-                raise ValueError("unexpected %r after pass" % w[2])
+                raise ValueError("unexpected %r after pass" % _text(w[2]))
             return (PASS, seat)
-        raise ValueError("unknown action %r: a seat plays, draws or passes" % verb)
-    n = len(w)
-    if head == "round":
-        if n < 4 or w[2] != "lead":
+        raise ValueError("unknown action %r: a seat plays, draws or passes" % _text(verb))
+    if head == b"round":
+        if n < 4 or w[2] != b"lead":
             raise ValueError("write a round as: round 9-9 lead 2")
-        a, b = _tile(w[1])
-        if a != b:
-            raise ValueError("a round starts with a double, not %s" % w[1])
+        t = _tile(w[1])
+        if t >> 5 != t & 31:
+            raise ValueError("a round starts with a double, not %s" % _text(w[1]))
         lead = _num(w[3], "the leading seat")
         hunt = ()
         if n > 4:
-            if w[4] != "hunt" or n == 5:
+            if w[4] != b"hunt" or n == 5:
                 raise ValueError("after the lead only: hunt SEAT ...")
             hunt = tuple(_num(x, "a hunting seat") for x in w[5:])
-        return (ROUND, a, lead, hunt)
-    if head == "score":
+        return (ROUND, t >> 5, lead, hunt)
+    if head == b"score":
         if n < 2:
             raise ValueError("a score line lists the pips left in each hand")
         pips = []
         db = []
         for x in w[1:]:
             d = 0
-            if x.endswith("+DB"):
+            if x.endswith(b"+DB"):
                 x = x[:-3]
                 d = 1
             pips.append(_num(x, "a score"))
             db.append(d)
         return (SCORE, tuple(pips), tuple(db))
-    if head == "hand":
+    if head == b"hand":
         if n < 3:
             raise ValueError("write a hand as: hand SEAT 9-4 3-2 ...")
         seat = _num(w[1], "a seat")
         ids = []
         for x in w[2:]:
-            a, b = _tile(x)
-            if a > tiles.MAX_SET or b > tiles.MAX_SET:
-                raise ValueError("%s is not a tile of any set" % x)
-            ids.append(tiles.tile_id(a, b))
+            t = _tile(x)
+            if t >> 5 > tiles.MAX_SET or t & 31 > tiles.MAX_SET:
+                raise ValueError("%s is not a tile of any set" % _text(x))
+            ids.append(tiles.tile_id(t >> 5, t & 31))
         return (HAND, seat, tuple(ids))
     if n == 1:
-        if head == "blocked":
+        if head == b"blocked":
             return (BLOCKED,)
-        if head == "undo":
+        if head == b"undo":
             return (UNDO,)
-        if head == "redeal":
+        if head == b"redeal":
             return (REDEAL,)
-        if head == "end":
+        if head == b"end":
             return (END,)
-    raise ValueError("unknown event %r" % line.strip())
+    raise ValueError("unknown event %r" % _text(line.strip()))
 
 
 def format_event(ev):
@@ -287,89 +308,113 @@ def format_tag(name, values):
 # -- whole records -----------------------------------------------------------------
 
 def strip_comment(line):
-    i = line.find(";")
+    """The line (str or bytes) without its comment."""
+    i = line.find(";" if isinstance(line, str) else b";")
     if i >= 0:
         line = line[:i]
     return line.strip()
 
 
 def lines_of(text):
-    """The lines of a text, each with its line end, without building a list
-    (a 2,000-line record split at once would not fit the board's heap)."""
+    """The lines of a text as bytes, each with its line end, without
+    building a list (a 2,000-line record split at once would not fit the
+    board's heap)."""
+    data = text.encode() if isinstance(text, str) else text
     i = 0
-    n = len(text)
+    n = len(data)
     while i < n:
-        j = text.find("\n", i)
+        j = data.find(b"\n", i)
         if j < 0:
-            yield text[i:]
+            yield data[i:]
             return
-        yield text[i:j + 1]
+        yield data[i:j + 1]
         i = j + 1
 
 
-def scan(lines, warnings):
-    """Yield (line number, tag or None, event or None) for each meaningful
-    line of a record given as lines with their line ends (a file object
-    will do). A last line without its line end is a write cut short: it is
-    skipped and a warning appended to ``warnings``."""
-    in_tags = True
-    no = 0
-    for raw in lines:
-        no += 1
-        if raw[-1:] != "\n":
-            if raw.strip():
-                warnings.append("line %d: %s" % (no, TORN))
-            return
-        s = raw.strip()
-        if not s or s[0] == ";":
-            continue
-        try:
-            if s[0] == "[":
-                if not in_tags:
-                    raise ValueError("tags come before the first event")
-                yield no, parse_tag(s), None
-                continue
-            in_tags = False
-            yield no, None, parse_event(strip_comment(s))
-        except ValueError as e:
-            raise RecordError(no, str(e))
+class Scanner:
+    """Reads a record's lines (bytes, from a file opened "rb" or
+    ``lines_of``; str lines are encoded) and yields its events one by one;
+    tags go to ``tags`` as they come, the number of the line read last is
+    ``no``. A last line without its line end is a write cut short: it is
+    skipped and a warning appended to ``warnings``.
+
+    The common line, an event with no comment, costs one test of its first
+    and last bytes before it is parsed: this loop runs once a press on the
+    board."""
+
+    def __init__(self):
+        self.tags = []
+        self.warnings = []
+        self.no = 0
+
+    def events(self, lines):
+        in_tags = True
+        for raw in lines:
+            self.no += 1
+            if isinstance(raw, str):
+                raw = raw.encode()
+            if raw[-1] != 10:  # no "\n": the last line, cut short
+                if raw.strip():
+                    self.warnings.append("line %d: %s" % (self.no, TORN))
+                return
+            try:
+                c = raw[0]
+                if c <= 32:  # leading blanks, or a blank line
+                    raw = raw.strip()
+                    if not raw:
+                        continue
+                    c = raw[0]
+                if c == 91:  # "[": a tag; a ";" inside its quotes is no comment
+                    if not in_tags:
+                        raise ValueError("tags come before the first event")
+                    self.tags.append(parse_tag(raw.decode().strip()))
+                    continue
+                c = raw.find(b";")
+                if c >= 0:
+                    raw = raw[:c]
+                    if not raw.strip():
+                        continue  # a comment line
+                in_tags = False
+                ev = _parse(raw)
+            except ValueError as e:
+                raise RecordError(self.no, str(e))
+            except UnicodeError:
+                raise RecordError(self.no, "the line is not UTF-8 text")
+            yield ev
 
 
 def read(text):
     """Parse a record's text (tags, events, warnings); replay nothing."""
     rec = Record()
-    for no, tag, ev in scan(lines_of(text), rec.warnings):
-        if tag is not None:
-            rec.tags.append(tag)
-        else:
-            rec.events.append((no, ev))
+    sc = Scanner()
+    for ev in sc.events(lines_of(text)):
+        rec.events.append((sc.no, ev))
+    rec.tags = sc.tags
+    rec.warnings = sc.warnings
     return rec
 
 
 def replay_lines(lines, keep_rounds=None):
-    """Replay a record given as lines (a file object will do), one line at
-    a time: the Game, or RecordError at the first bad line. Tags go to
+    """Replay a record given as lines (a file opened "rb" will do), one line
+    at a time: the Game, or RecordError at the first bad line. Tags go to
     ``game.tags``, warnings to ``game.warnings``. Memory stays flat however
     long the game: no list of events is built here, and the engine keeps
     the history of ``keep_rounds`` rounds for undo (None: all)."""
+    sc = Scanner()
     rec = Record()
+    rec.tags = sc.tags
     game = None
-    last = 1
-    for no, tag, ev in scan(lines, rec.warnings):
-        last = no
-        if tag is not None:
-            rec.tags.append(tag)
-            continue
+    for ev in sc.events(lines):
         if game is None:
-            game = _new_game(rec, no, keep_rounds)
+            game = _new_game(rec, sc.no, keep_rounds)
         try:
             game.apply(ev)
         except IllegalEvent as e:
-            raise RecordError(no, str(e))
+            raise RecordError(sc.no, str(e))
     if game is None:
-        game = _new_game(rec, last, keep_rounds)
-    game.warnings = rec.warnings
-    game.tags = rec.tags
+        game = _new_game(rec, sc.no or 1, keep_rounds)
+    game.warnings = sc.warnings
+    game.tags = sc.tags
     return game
 
 

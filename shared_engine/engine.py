@@ -81,6 +81,7 @@ class Round:
         self.hands = [rules.hand_size] * n
         self.known = [[] for _ in range(n)]   # tile ids known to be in hand
         self.exact = [False] * n              # known == the whole hand
+        self.any_known = False                # a hand or a drawn tile was given
         self.table = bytearray(rules.tiles)   # 1: on the table (or the centre)
         self.table[tiles.double_id(double)] = 1
         yard = rules.tiles - n * rules.hand_size
@@ -361,6 +362,7 @@ class Game:
                 seat, tiles.name(centre)))
         r.known[s] = [t for t in tile_ids if t != centre]
         r.exact[s] = True
+        r.any_known = True
 
     def _redeal(self):
         # Mid-round the deal is void; between rounds a void deal is recorded
@@ -378,10 +380,12 @@ class Game:
         return r
 
     def _turn(self, s, what):
-        r = self._live()
-        if s < 0 or s >= self.n:
-            raise IllegalEvent("there is no seat %d" % (s + 1))
-        if r.to_move != s:
+        """The round in play if it is seat s's turn; else the reason why not."""
+        r = self.round
+        if r is None or r.ended or r.to_move != s:
+            self._live()
+            if s < 0 or s >= self.n:
+                raise IllegalEvent("there is no seat %d" % (s + 1))
             raise IllegalEvent("seat %d cannot %s: it is seat %d's turn" % (
                 s + 1, what, r.to_move + 1))
         return r
@@ -396,10 +400,11 @@ class Game:
             if t == tiles.double_id(r.double):
                 raise IllegalEvent("%s is the centre double" % tiles.name(t))
             raise IllegalEvent("%s is already on the table" % tiles.name(t))
-        known = r.known
-        for o in range(self.n):
-            if o != s and t in known[o]:
-                raise IllegalEvent("%s is in seat %d's hand" % (tiles.name(t), o + 1))
+        if r.any_known:
+            known = r.known
+            for o in range(self.n):
+                if o != s and t in known[o]:
+                    raise IllegalEvent("%s is in seat %d's hand" % (tiles.name(t), o + 1))
 
     def _advance(self, r):
         r.drew = False
@@ -413,31 +418,29 @@ class Game:
     def _play(self, s, a, b, target):
         r = self._turn(s, "play")
         rules = self.rules
-        who = "seat %d cannot play %s" % (s + 1, "a double" if a == DOUBLE else (
-            tile_text(a, b) if a >= 0 else "a tile"))
         if a >= 0:
             if a > rules.top or b > rules.top:
-                raise IllegalEvent("%s: it is not in a double-%d set" % (who, rules.top))
+                raise IllegalEvent("%s: it is not in a double-%d set" % (_who(s, a, b), rules.top))
             t = tiles.tile_id(a, b)
             try:
                 self._unseen(t, s)
             except IllegalEvent as e:
-                raise IllegalEvent("%s: %s" % (who, e))
+                raise IllegalEvent("%s: %s" % (_who(s, a, b), e))
             if r.drew and r.drawn >= 0 and r.drawn != t:
                 raise IllegalEvent("%s: after drawing, only the drawn tile %s may be played" % (
-                    who, tiles.name(r.drawn)))
+                    _who(s, a, b), tiles.name(r.drawn)))
             if r.exact[s] and t not in r.known[s]:
-                raise IllegalEvent("%s: they do not hold it" % who)
+                raise IllegalEvent("%s: they do not hold it" % _who(s, a, b))
             dbl = a == b
         else:
             t = _NONE
             dbl = a == DOUBLE
         if rules.layout == TRAINS:
-            self._play_train(r, s, a, b, dbl, target, who)
+            self._play_train(r, s, a, b, dbl, target)
         else:
             if target is not None:
-                raise IllegalEvent("%s: trains are named only in mexican-train" % who)
-            self._play_foot(r, s, a, b, dbl, who)
+                raise IllegalEvent("%s: trains are named only in mexican-train" % _who(s, a, b))
+            self._play_foot(r, s, a, b, dbl)
         # The play is legal: take the tile out of the hand.
         r.hands[s] -= 1
         r.moves += 1
@@ -464,15 +467,15 @@ class Game:
             return
         self._advance(r)
 
-    def _play_foot(self, r, s, a, b, dbl, who):
+    def _play_foot(self, r, s, a, b, dbl):
         if r.centre_left:
             d = r.double
             if dbl:
                 raise IllegalEvent("%s: the centre %d-%d needs %d more %s first" % (
-                    who, d, d, r.centre_left, "train" if r.centre_left == 1 else "trains"))
+                    _who(s, a, b), d, d, r.centre_left, "train" if r.centre_left == 1 else "trains"))
             if a >= 0 and a != d:
                 raise IllegalEvent("%s: the centre %d-%d needs %d more %s first" % (
-                    who, d, d, r.centre_left, "train" if r.centre_left == 1 else "trains"))
+                    _who(s, a, b), d, d, r.centre_left, "train" if r.centre_left == 1 else "trains"))
             r.centre_left -= 1
             if a >= 0 and r.ends is not None:
                 r.ends[b] += 1
@@ -482,10 +485,10 @@ class Game:
         if r.toes:
             f = r.foot
             if dbl:
-                raise IllegalEvent("%s: a toe of the chicken foot is never a double" % who)
+                raise IllegalEvent("%s: a toe of the chicken foot is never a double" % _who(s, a, b))
             if a >= 0 and f >= 0 and a != f:
                 raise IllegalEvent("%s: a chicken foot on %d-%d needs %d more %s" % (
-                    who, f, f, r.toes, "toe" if r.toes == 1 else "toes"))
+                    _who(s, a, b), f, f, r.toes, "toe" if r.toes == 1 else "toes"))
             r.toes -= 1
             if r.toes == 0:
                 r.foot = _NONE
@@ -498,7 +501,7 @@ class Game:
         if a >= 0:
             if ends is not None:
                 if ends[a] <= 0:
-                    raise IllegalEvent("%s: no open end shows %d" % (who, a))
+                    raise IllegalEvent("%s: no open end shows %d" % (_who(s, a, b), a))
                 ends[a] -= 1
                 if not dbl:
                     ends[b] += 1
@@ -508,34 +511,34 @@ class Game:
             r.foot = a if a >= 0 else _UNSEEN
             r.toes = 3
 
-    def _play_train(self, r, s, a, b, dbl, target, who):
+    def _play_train(self, r, s, a, b, dbl, target):
         n = self.n
         own = s + 1
         if target is None:
             target = own
         if target < 0 or target > n:
-            raise IllegalEvent("%s: there is no train of seat %d" % (who, target))
+            raise IllegalEvent("%s: there is no train of seat %d" % (_who(s, a, b), target))
         where = "the Mexican train" if target == MEXICAN else (
             "their own train" if target == own else "seat %d's train" % target)
         if not r.had_turn[s] and target != own:
             raise IllegalEvent("%s on %s: on a first turn only their own train may be played" % (
-                who, where))
+                _who(s, a, b), where))
         if r.od_train != _NONE and target != r.od_train:
             od = r.od_train
             raise IllegalEvent("%s on %s: the double %s on %s must be satisfied first" % (
-                who, where, _double_text(r.od_pip),
+                _who(s, a, b), where, _double_text(r.od_pip),
                 "the Mexican train" if od == MEXICAN else "seat %d's train" % od))
         if (r.od_train == _NONE and target != own and target != MEXICAN
                 and not r.markers[target]):
-            raise IllegalEvent("%s on %s: it carries no marker" % (who, where))
+            raise IllegalEvent("%s on %s: it carries no marker" % (_who(s, a, b), where))
         end = r.trains[target]
         if a >= 0:
             need = r.double if end == _NONE else end
             if need >= 0 and a != need:
                 if end == _NONE:
                     raise IllegalEvent("%s on %s: a new train must match the station %d-%d" % (
-                        who, where, need, need))
-                raise IllegalEvent("%s on %s: its end shows %d" % (who, where, need))
+                        _who(s, a, b), where, need, need))
+                raise IllegalEvent("%s on %s: its end shows %d" % (_who(s, a, b), where, need))
             r.trains[target] = b
         else:
             r.quick = True
@@ -572,6 +575,7 @@ class Game:
             if t in r.known[s]:
                 raise IllegalEvent("%s is already in seat %d's hand" % (tiles.name(t), s + 1))
             r.known[s].append(t)
+            r.any_known = True
         elif r.exact[s]:
             r.exact[s] = False
         r.yard -= 1
@@ -892,6 +896,13 @@ class Game:
             self.marks.pop()
         for ev in tail:
             self.apply(unpack(ev))
+
+
+def _who(s, a, b):
+    """"seat 3 cannot play 5-2": the start of a refused play's sentence,
+    built only when a play is refused (string building is costly on the board)."""
+    what = "a double" if a == DOUBLE else (tile_text(a, b) if a >= 0 else "a tile")
+    return "seat %d cannot play %s" % (s + 1, what)
 
 
 def pack(ev):

@@ -247,6 +247,21 @@ def to_quick(events):
     return out
 
 
+def to_board(events):
+    """The same game as the board records it in full tracking: tiles of
+    plays entered, hands and drawn tiles unknown (the board never sees them)."""
+    out = []
+    for ev in events:
+        k = ev[0]
+        if k == HAND:
+            continue
+        if k == DRAW:
+            out.append((DRAW, ev[1], UNKNOWN, UNKNOWN))
+        else:
+            out.append(ev)
+    return out
+
+
 def simulate(rules, n_players, seed=1, bots=None, options=None, on_event=None):
     """Play a whole game; return the Simulation (``.record()`` is its DGN)."""
     names = ["P%d" % (i + 1) for i in range(n_players)]

@@ -94,12 +94,12 @@ def test_written_record_replays():
     again = dgn.replay_lines(open(path))
     assert report.report(again) == report.report(sim.game)
     # The text reads back to the very same events, line by line.
-    read = dgn.scan(open(path), [])
+    scanner = dgn.Scanner()
+    read = scanner.events(open(path, "rb"))
     for ev in sim.events:
-        no, tag, got = next(read)
-        while tag is not None:
-            no, tag, got = next(read)
-        assert got == ev, (no, got, ev)
+        got = next(read)
+        assert got == ev, (scanner.no, got, ev)
+    assert scanner.tags == sim.tags
     import os
     os.remove(path)
 

@@ -1,0 +1,138 @@
+"""The `pipkeeper` command: a click group over the modules in `commands/`.
+
+Each subcommand is a module `pipkeeper.commands.<name>` exposing a click
+command called `command`; its docstring is its help. Modules are imported
+only when their command is used (or help is listed), so a command whose module
+is missing is simply not offered and one whose module fails to import does not
+take the others down with it.
+
+Errors: a `PipkeeperError` escaping a command is printed as
+`pipkeeper: message` on stderr with exit status 1; Ctrl-C prints
+`pipkeeper: interrupted` and exits 130. Usage errors are click's (status 2).
+"""
+
+import importlib
+import sys
+import traceback
+
+import click
+
+from pipkeeper import __version__
+from pipkeeper.errors import PipkeeperError
+
+# The subcommands, in the order `pipkeeper --help` lists them. The command's
+# name is the module's with "_" turned into "-".
+COMMANDS = (
+    "sim",
+    "replay",
+    "flash",
+    "sync",
+    "games",
+    "show",
+    "stats",
+    "export",
+    "roster",
+    "test",
+    "bench",
+)
+
+PROG = "pipkeeper"
+
+
+class AppContext:
+    """The object handed to every subcommand as `ctx.obj` (`@click.pass_obj`)."""
+
+    def __init__(self, debug=False):
+        self.debug = debug
+
+
+def _module_name(command_name):
+    return "pipkeeper.commands." + command_name.replace("-", "_")
+
+
+def _unavailable(name, exc):
+    """A stand-in for a command whose module fails to import."""
+    reason = "{}: {}".format(type(exc).__name__, exc)
+
+    @click.command(
+        name=name,
+        help="(unavailable: {})".format(reason),
+        context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+        add_help_option=False,
+    )
+    def stub():
+        raise PipkeeperError("{}: this command is unavailable ({})".format(name, reason))
+
+    return stub
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported on first use."""
+
+    def __init__(self, *args, command_modules=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.command_modules = tuple(command_modules)
+        self._loaded = {}
+
+    def _load(self, name):
+        if name in self._loaded:
+            return self._loaded[name]
+        module_name = _module_name(name)
+        try:
+            module = importlib.import_module(module_name)
+            cmd = module.command
+        except ModuleNotFoundError as exc:
+            if exc.name == module_name:
+                cmd = None  # not written (or not installed): not offered
+            else:
+                cmd = _unavailable(name, exc)
+        except Exception as exc:  # a broken module must not break the others
+            if "--debug" in sys.argv:
+                traceback.print_exc()
+            cmd = _unavailable(name, exc)
+        if cmd is not None and cmd.name != name:
+            cmd.name = name
+        self._loaded[name] = cmd
+        return cmd
+
+    def list_commands(self, ctx):
+        names = [n.replace("_", "-") for n in self.command_modules]
+        names += [n for n in super().list_commands(ctx) if n not in names]
+        return [n for n in names if self.get_command(ctx, n) is not None]
+
+    def get_command(self, ctx, cmd_name):
+        cmd = super().get_command(ctx, cmd_name)  # commands added with add_command
+        if cmd is not None:
+            return cmd
+        if cmd_name.replace("-", "_") not in self.command_modules:
+            return None
+        return self._load(cmd_name)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except PipkeeperError as exc:
+            obj = ctx.obj
+            if obj is not None and getattr(obj, "debug", False):
+                traceback.print_exc()
+            click.echo("{}: {}".format(PROG, exc.message), err=True)
+            ctx.exit(exc.exit_code)
+        except KeyboardInterrupt:
+            click.echo("\n{}: interrupted".format(PROG), err=True)
+            ctx.exit(130)
+
+
+@click.group(
+    cls=LazyGroup,
+    command_modules=COMMANDS,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+@click.version_option(__version__, prog_name=PROG)
+@click.option("--debug", is_flag=True, help="Show tracebacks for errors.")
+@click.pass_context
+def main(ctx, debug):
+    """pipkeeper: the laptop side of the table-top domino scorer.
+
+    Game records are DGN files (see FORMAT.md in the docs).
+    """
+    ctx.obj = AppContext(debug=debug)

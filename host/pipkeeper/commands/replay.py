@@ -1,0 +1,103 @@
+"""pipkeeper replay: validate and score game records."""
+
+import json
+import sys
+
+import click
+
+from pipkeeper.errors import PipkeeperError
+from pipkeeper.sheet import format_sheet
+
+
+def _load_engine():
+    try:
+        from shared_engine import dgn
+    except ImportError as exc:
+        raise PipkeeperError("the game engine is not available ({})".format(exc))
+    return dgn
+
+
+def read_record_text(path):
+    """The text of a DGN file (`-` is stdin); PipkeeperError if unreadable."""
+    if path == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError as exc:
+            raise PipkeeperError("{}: {}".format(path, exc.strerror or exc))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PipkeeperError("{}: not UTF-8 text (byte {})".format(path, exc.start))
+
+
+def record_warnings(dgn, game, text):
+    """Warnings about the record (a torn last line), whichever object has them."""
+    warnings = getattr(game, "warnings", None)
+    if warnings is None:
+        try:
+            warnings = dgn.read(text).warnings
+        except Exception:  # the replay succeeded; a second read is only for warnings
+            warnings = []
+    return list(warnings or [])
+
+
+def game_report(game):
+    """The FORMAT.md report dict of a Game (`Game.report()`, or `report.report(game)`)."""
+    method = getattr(game, "report", None)
+    if callable(method):
+        return method()
+    from shared_engine.report import report
+
+    return report(game)
+
+
+def replay_text(dgn, text):
+    """(report, warnings, tags) of a record; raises dgn.RecordError on an illegal event."""
+    game = dgn.replay(text)
+    return game_report(game), record_warnings(dgn, game, text), getattr(game, "tags", None)
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the report object (FORMAT.md) instead of the score sheet, one line per file.")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+def command(as_json, files):
+    """Validate and score game records (DGN files; `-` reads stdin).
+
+    Prints each game's score sheet: the rounds, the totals, the winner and
+    the tie-break that decided it, and the state of a round in progress.
+    The first illegal event of a file is reported as FILE:LINE: message and
+    the exit status is 1.
+    """
+    dgn = _load_engine()
+    failed = False
+    for i, path in enumerate(files):
+        name = "<stdin>" if path == "-" else path
+        try:
+            text = read_record_text(path)
+        except PipkeeperError as exc:
+            click.echo("pipkeeper: {}".format(exc.message), err=True)
+            failed = True
+            continue
+        try:
+            report, warnings, tags = replay_text(dgn, text)
+        except dgn.RecordError as exc:
+            line = getattr(exc, "line", None)
+            message = getattr(exc, "message", None) or str(exc)
+            where = name if line is None else "{}:{}".format(name, line)
+            click.echo("{}: {}".format(where, message), err=True)
+            failed = True
+            continue
+        for warning in warnings:
+            click.echo("{}: warning: {}".format(name, warning), err=True)
+        if as_json:
+            click.echo(json.dumps(report, ensure_ascii=False))
+        else:
+            if len(files) > 1:
+                click.echo("{}==> {} <==".format("\n" if i else "", name))
+            click.echo(format_sheet(report, tags), nl=False)
+    if failed:
+        raise click.exceptions.Exit(1)

