@@ -25,7 +25,7 @@ class RecordError(ValueError):
     """A record that cannot be read or replayed, at ``line`` (or None)."""
 
     def __init__(self, line, message):
-        ValueError.__init__(self, message)
+        super().__init__(message)
         self.line = line
         self.message = message
 
@@ -415,6 +415,7 @@ def replay_lines(lines, keep_rounds=None):
         game = _new_game(rec, sc.no or 1, keep_rounds)
     game.warnings = sc.warnings
     game.tags = sc.tags
+    game.lines = sc.no
     return game
 
 

