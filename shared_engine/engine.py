@@ -253,6 +253,8 @@ class Game:
         elif k == REDEAL:
             self._redeal()
         elif k == END:
+            if self.round is not None and self.round.ended:
+                self._live()  # ruling 8: after out or blocked, only the score
             self.round = None
             self.over = True
             self.stopped = True
@@ -348,6 +350,13 @@ class Game:
                         tiles.name(t), seat))
                 continue
             self._unseen(t, s)
+        if not rules.fixed_order:
+            # chicken-scratch: the round starts with the highest unused double held.
+            for d in rules.rounds:
+                if d > r.double and d not in self.used and tiles.double_id(d) in seen:
+                    raise IllegalEvent("seat %d holds %d-%d: the round starts with the highest "
+                                       "double not yet played, not %d-%d" % (
+                                           seat, d, d, r.double, r.double))
         if places and centre not in seen:
             raise IllegalEvent("seat %d places %s, so their hand must hold it" % (
                 seat, tiles.name(centre)))
@@ -358,6 +367,8 @@ class Game:
     def _redeal(self):
         # Mid-round the deal is void; between rounds a void deal is recorded
         # (chicken-scratch's ruling 4: nobody held a starting double).
+        if self.round is not None and self.round.ended:
+            self._live()  # ruling 8: after out or blocked, only the score
         self.round = None
         self.redeals += 1
 

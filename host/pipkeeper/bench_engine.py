@@ -149,12 +149,3 @@ def run(with_callgrind=True):
             out["callgrind"] = "valgrind not found: instruction counts skipped"
         out["micropython_us_by_kind"] = {k: round(v[1] / v[0], 1) for k, v in per.items()}
     return out
-
-
-def show(figures, as_json):
-    if as_json:
-        return json.dumps(figures, indent=2, sort_keys=True)
-    lines = []
-    for k in sorted(figures):
-        lines.append("{}: {}".format(k, figures[k]))
-    return "\n".join(lines)
