@@ -130,14 +130,18 @@ def _parse(line):
             a = b = UNKNOWN
             target = None
             i = 2
-            if i < n and w[i][0] != 64:  # not "@"
-                if w[i] == b"double":
+            if n > 2 and w[2][0] != 64:  # not "@"
+                t = w[2]
+                if len(t) == 3 and t[1] == 45 and 48 <= t[0] <= 57 and 48 <= t[2] <= 57:
+                    a = t[0] - 48  # "9-4", the common case, without a call
+                    b = t[2] - 48
+                elif t == b"double":
                     a = b = DOUBLE
                 else:
-                    t = _tile(w[i])
+                    t = _tile(t)
                     a = t >> 5
                     b = t & 31
-                i += 1
+                i = 3
             if i < n and w[i][0] == 64:
                 t = w[i][1:]
                 if t == b"mx":
@@ -349,13 +353,15 @@ class Scanner:
 
     def events(self, lines):
         in_tags = True
+        no = self.no
         for raw in lines:
-            self.no += 1
+            no += 1
+            self.no = no
             if isinstance(raw, str):
                 raw = raw.encode()
             if raw[-1] != 10:  # no "\n": the last line, cut short
                 if raw.strip():
-                    self.warnings.append("line %d: %s" % (self.no, TORN))
+                    self.warnings.append("line %d: %s" % (no, TORN))
                 return
             try:
                 c = raw[0]
@@ -377,9 +383,9 @@ class Scanner:
                 in_tags = False
                 ev = _parse(raw)
             except ValueError as e:
-                raise RecordError(self.no, str(e))
+                raise RecordError(no, str(e))
             except UnicodeError:
-                raise RecordError(self.no, "the line is not UTF-8 text")
+                raise RecordError(no, "the line is not UTF-8 text")
             yield ev
 
 

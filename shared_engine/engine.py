@@ -133,15 +133,19 @@ class Log:
 
     On the board's heap a long list cannot grow: MicroPython never moves
     objects, so after a few hundred events the heap has no free run long
-    enough for the doubled list. Chunks of 32 always fit.
+    enough for the doubled list. Chunks of 32 always fit. ``append`` is on
+    every event's path, so it touches only the last chunk.
     """
 
     def __init__(self):
-        self.chunks = []
-        self.n = 0
+        self.tail = []
+        self.chunks = [self.tail]
 
     def __len__(self):
-        return self.n
+        n = 0
+        for c in self.chunks:
+            n += len(c)
+        return n
 
     def __iter__(self):
         for c in self.chunks:
@@ -149,33 +153,36 @@ class Log:
                 yield x
 
     def append(self, x):
-        c = self.chunks
-        if not c or len(c[-1]) == 32:
-            c.append([])
-        c[-1].append(x)
-        self.n += 1
+        c = self.tail
+        if len(c) == 32:
+            c = self.tail = []
+            self.chunks.append(c)
+        c.append(x)
 
     def pop(self):
-        c = self.chunks
-        x = c[-1].pop()
-        if not c[-1]:
-            c.pop()
-        self.n -= 1
+        c = self.tail
+        if not c:
+            raise IndexError("pop from an empty log")
+        x = c.pop()
+        if not c and len(self.chunks) > 1:
+            self.chunks.pop()
+            self.tail = self.chunks[-1]
         return x
 
     def cut(self, at):
         """Remove and return the items from index ``at`` on."""
         out = []
-        while self.n > at:
+        n = len(self)
+        while n > at:
             out.append(self.pop())
+            n -= 1
         out.reverse()
         return out
 
     def drop(self, cut):
         """Forget the first ``cut`` items (chunks need not be full)."""
         c = self.chunks
-        self.n -= cut
-        while cut and c and len(c[0]) <= cut:
+        while cut and len(c) > 1 and len(c[0]) <= cut:
             cut -= len(c[0])
             c.pop(0)
         if cut:
@@ -194,6 +201,7 @@ class Game:
         if len(players) < 2:
             raise ValueError("a game needs at least 2 players")
         self.rules = Rules(rules, len(players), options or {})
+        self.trains = self.rules.layout == TRAINS  # read on every play
         self.players = list(players)
         self.n = len(players)
         self.totals = [0] * self.n
@@ -418,16 +426,21 @@ class Game:
     # -- plays ---------------------------------------------------------------
 
     def _play(self, s, a, b, target):
-        r = self._turn(s, "play")
-        rules = self.rules
+        # The hot path of the board: one call per check at most, messages
+        # built only when a play is refused.
+        r = self.round
+        if r is None or r.ended or r.to_move != s:
+            self._turn(s, "play")
         if a >= 0:
-            if a > rules.top or b > rules.top:
-                raise IllegalEvent("%s: it is not in a double-%d set" % (_who(s, a, b), rules.top))
-            t = tiles.tile_id(a, b)
-            try:
-                self._unseen(t, s)
-            except IllegalEvent as e:
-                raise IllegalEvent("%s: %s" % (_who(s, a, b), e))
+            top = self.rules.top
+            if a > top or b > top:
+                raise IllegalEvent("%s: it is not in a double-%d set" % (_who(s, a, b), top))
+            t = (a * (a + 1) >> 1) + b if a >= b else (b * (b + 1) >> 1) + a
+            if r.table[t] or r.any_known:
+                try:
+                    self._unseen(t, s)
+                except IllegalEvent as e:
+                    raise IllegalEvent("%s: %s" % (_who(s, a, b), e))
             if r.drew and r.drawn >= 0 and r.drawn != t:
                 raise IllegalEvent("%s: after drawing, only the drawn tile %s may be played" % (
                     _who(s, a, b), tiles.name(r.drawn)))
@@ -437,37 +450,42 @@ class Game:
         else:
             t = _NONE
             dbl = a == DOUBLE
-        if rules.layout == TRAINS:
+        trains = self.trains
+        if trains:
             self._play_train(r, s, a, b, dbl, target)
         else:
             if target is not None:
                 raise IllegalEvent("%s: trains are named only in mexican-train" % _who(s, a, b))
             self._play_foot(r, s, a, b, dbl)
         # The play is legal: take the tile out of the hand.
-        r.hands[s] -= 1
+        hands = r.hands
+        hands[s] -= 1
         r.moves += 1
         r.passes = 0
         if t >= 0:
             r.table[t] = 1
-            k = r.known[s]
-            if t in k:
-                k.remove(t)
-            elif r.exact[s]:
-                r.exact[s] = False
+            if r.any_known:
+                k = r.known[s]
+                if t in k:
+                    k.remove(t)
+                elif r.exact[s]:
+                    r.exact[s] = False
         else:
             r.quick = True
             if r.exact[s]:
                 # We no longer know which tile left the hand.
                 r.exact[s] = False
-        if r.hands[s] == 0:
+        if hands[s] == 0:
             r.ended = OUT
             r.out = s
             return
-        if rules.layout == TRAINS and dbl:
-            r.drew = False   # a double earns another play, with a fresh draw
-            r.drawn = _NONE
-            return
-        self._advance(r)
+        r.drew = False
+        r.drawn = _NONE
+        if trains:
+            if dbl:
+                return  # a double earns another play, with a fresh draw
+            r.had_turn[s] = True
+        r.to_move = (s + 1) % self.n
 
     def _play_foot(self, r, s, a, b, dbl):
         if r.centre_left:
@@ -514,43 +532,46 @@ class Game:
             r.toes = 3
 
     def _play_train(self, r, s, a, b, dbl, target):
-        n = self.n
         own = s + 1
         if target is None:
             target = own
-        if target < 0 or target > n:
+        if target < 0 or target > self.n:
             raise IllegalEvent("%s: there is no train of seat %d" % (_who(s, a, b), target))
-        where = "the Mexican train" if target == MEXICAN else (
-            "their own train" if target == own else "seat %d's train" % target)
-        if not r.had_turn[s] and target != own:
-            raise IllegalEvent("%s on %s: on a first turn only their own train may be played" % (
-                _who(s, a, b), where))
-        if r.od_train != _NONE and target != r.od_train:
-            od = r.od_train
-            raise IllegalEvent("%s on %s: the double %s on %s must be satisfied first" % (
-                _who(s, a, b), where, _double_text(r.od_pip),
-                "the Mexican train" if od == MEXICAN else "seat %d's train" % od))
-        if (r.od_train == _NONE and target != own and target != MEXICAN
-                and not r.markers[target]):
-            raise IllegalEvent("%s on %s: it carries no marker" % (_who(s, a, b), where))
-        end = r.trains[target]
+        od = r.od_train
+        if dbl and od != _NONE:
+            # The only double with the open double's number is that double.
+            raise _refused(s, a, b, target, "a double never covers a double")
+        if dbl and a < 0 and r.trains[target] == _NONE:
+            raise _refused(s, a, b, target, "a new train must match the station %d-%d, "
+                           "and no other double does" % (r.double, r.double))
+        if target != own:
+            if not r.had_turn[s]:
+                raise _refused(s, a, b, target,
+                               "on a first turn only their own train may be played")
+            if od == _NONE and target != MEXICAN and not r.markers[target]:
+                raise _refused(s, a, b, target, "it carries no marker")
+        if od != _NONE and target != od:
+            raise _refused(s, a, b, target, "the double %s on %s must be satisfied first" % (
+                _double_text(r.od_pip), _train_text(od, -1)))
+        trains = r.trains
         if a >= 0:
+            end = trains[target]
             need = r.double if end == _NONE else end
             if need >= 0 and a != need:
                 if end == _NONE:
-                    raise IllegalEvent("%s on %s: a new train must match the station %d-%d" % (
-                        _who(s, a, b), where, need, need))
-                raise IllegalEvent("%s on %s: its end shows %d" % (_who(s, a, b), where, need))
-            r.trains[target] = b
+                    raise _refused(s, a, b, target, "a new train must match the station %d-%d" % (
+                        need, need))
+                raise _refused(s, a, b, target, "its end shows %d" % need)
+            trains[target] = b
         else:
             r.quick = True
-            r.trains[target] = _UNSEEN
+            trains[target] = _UNSEEN
         if target == own:
             r.markers[own] = False
         if dbl:
             r.od_train = target
             r.od_pip = a if a >= 0 else _UNSEEN
-        else:
+        elif od != _NONE:
             r.od_train = _NONE
             r.od_pip = _NONE
 
@@ -748,8 +769,10 @@ class Game:
                 if o != h and zero in r.known[o]:
                     raise IllegalEvent("seat %d cannot hold 0-0: seat %d does" % (h + 1, o + 1))
         if r.ended == OUT and (pips[r.out] or db[r.out]):
+            if db[r.out]:
+                raise IllegalEvent("seat %d went out: they hold no tiles, so no 0-0" % (r.out + 1))
             raise IllegalEvent("seat %d went out: their score must be 0, not %d" % (
-                r.out + 1, pips[r.out] + (50 if db[r.out] and rules.db50 else 0)))
+                r.out + 1, pips[r.out]))
         if r.ended:
             self._check_hands(r, pips, db)
         counted = [pips[s] + (50 if db[s] and rules.db50 else 0) for s in range(n)]
@@ -807,11 +830,12 @@ class Game:
                 base += tiles.pips(t)
             u = k - len(r.known[s])
             if db[s] and zero not in r.known[s]:
-                u -= 1
-                # 0-0 counts 0 and comes out of the pool: drop one zero.
-                cand = pool[1:] if pool and pool[0] == 0 else pool
-            else:
-                cand = pool
+                u -= 1  # the 0-0 is one of the tiles, and counts 0
+            # Without the +DB mark no tile is 0-0; with it, 0-0 is counted
+            # above: either way the other tiles come from the pool less 0-0.
+            cand = pool
+            if not r.table[zero] and not any(zero in h for h in r.known):
+                cand = pool[1:]  # 0-0 is the pool's only 0, first when sorted
             if u < 0 or u > len(cand):
                 raise IllegalEvent("seat %d's score cannot be checked against %d tiles" % (s + 1, k))
             lo = base + sum(cand[:u])
@@ -898,6 +922,19 @@ class Game:
             self.marks.pop()
         for ev in tail:
             self.apply(unpack(ev))
+
+
+def _train_text(target, s):
+    if target == MEXICAN:
+        return "the Mexican train"
+    if target == s + 1:
+        return "their own train"
+    return "seat %d's train" % target
+
+
+def _refused(s, a, b, target, why):
+    """The error for a play refused on a train (mexican-train)."""
+    return IllegalEvent("%s on %s: %s" % (_who(s, a, b), _train_text(target, s), why))
 
 
 def _who(s, a, b):

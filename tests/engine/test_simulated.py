@@ -3,6 +3,8 @@ Train), full and quick tracking, with invariants checked after every event:
 tiles conserved, the record's text replays to the live state, totals never
 go down, a finished game has winners. Runs on CPython and MicroPython."""
 
+import os
+
 from shared_engine import dgn, report
 from shared_engine.engine import Game, SCORE
 from shared_engine.simulate import Simulation, to_quick
@@ -86,7 +88,7 @@ def test_written_record_replays():
     sim = Simulation("chicken-scratch", ["A", "B", "C", "D"], 3, ["greedy", "random"] * 2)
     sim.run()
     # Written a line at a time to a file, as the board does, and read back.
-    path = "_simulated_record.dgn"
+    path = "_simulated_%s.dgn" % "".join("%02x" % b for b in os.urandom(4))
     f = open(path, "w")
     for line in dgn.lines(sim.tags, sim.events):
         f.write(line)
@@ -100,7 +102,6 @@ def test_written_record_replays():
         got = next(read)
         assert got == ev, (scanner.no, got, ev)
     assert scanner.tags == sim.tags
-    import os
     os.remove(path)
 
 
