@@ -134,7 +134,12 @@ def test_unknown_command_is_a_usage_error():
     assert CliRunner().invoke(cli.main, ["no-such-command"]).exit_code == 2
 
 
-def test_board_option_says_what_it_needs():
+def test_board_option_says_what_it_needs(monkeypatch):
+    from pipkeeper import boards
+
+    monkeypatch.delenv(boards.ENV_VAR, raising=False)
+    monkeypatch.setattr(boards, "candidates", lambda: [])
     result = CliRunner().invoke(cli.main, ["test", "--board"])
     assert result.exit_code == 1
-    assert result.stderr.startswith("pipkeeper: --board: ")
+    assert result.stderr.startswith("pipkeeper: no board found: ")
+    assert result.stderr.count("\n") == 1

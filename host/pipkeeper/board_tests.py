@@ -1,0 +1,98 @@
+"""`pipkeeper test --board`: the engine's own tests, on the connected board.
+
+We send, to a scratch folder on the board's flash (/pktest): tests/mp_runner.py
+and tests/engine/*.py as source (the runner finds tests by their .py name),
+and the whole shared_engine compiled for the board (the bots in simulate.py
+included, which flash leaves out), then import the runner and call its
+main(), streaming its output back line by line. The folder goes first on
+sys.path, and any engine modules a previous run left in sys.modules are
+dropped, so the tests exercise the code of this checkout. The scratch folder
+is removed afterwards, pass or fail.
+
+Not `exec(open(runner).read())`: the runner ends with sys.exit(), which in a
+raw REPL soft-resets a board (and ends the sim's process).
+"""
+
+from pathlib import Path
+
+from pipkeeper import flash
+from pipkeeper.progress import Null
+from pipkeeper.testrun import COUNTS_RE, Result
+
+SCRATCH = "/pktest"
+
+_RUN = """import sys,gc
+for k in [k for k in sys.modules if k.split('.')[0] in ('shared_engine','mp_runner','_check') or k.startswith('test_')]:
+ del sys.modules[k]
+sys.path.insert(0,{scratch!r}+'/tests')
+sys.path.insert(0,{scratch!r})
+gc.collect()
+try:
+ import mp_runner
+ r=mp_runner.main([{scratch!r}+'/tests/engine'])
+finally:
+ sys.path.remove({scratch!r}+'/tests');sys.path.remove({scratch!r})
+print('exit',r)
+"""
+
+_CLEAN = """import os
+def X(p):
+ try:
+  for e in os.ilistdir(p):
+   X(p+'/'+e[0])
+  os.rmdir(p)
+ except OSError:
+  try:os.remove(p)
+  except OSError:pass
+X({scratch!r})
+"""
+
+
+def files_to_send(root, args):
+    """[(board path, bytes)] for one test run."""
+    root = Path(root)
+    out = [(SCRATCH + "/tests/mp_runner.py", (root / "tests" / "mp_runner.py").read_bytes())]
+    for src in sorted((root / "tests" / "engine").glob("*.py")):
+        out.append((SCRATCH + "/tests/engine/" + src.name, src.read_bytes()))
+    cache = flash.cache_dir() / "build" / ("test_mpy" + "_".join(a.strip("-") for a in args))
+    engine = root / "shared_engine"
+    for src in sorted(engine.glob("*.py")):
+        mpy = flash._compiled(src, cache / (src.stem + ".mpy"), args, "shared_engine/" + src.name)
+        out.append((SCRATCH + "/shared_engine/" + src.stem + ".mpy", mpy))
+    return out
+
+
+def run(link, root, echo, progress=None, timeout=600):
+    """Send the tests, run them, clean up; a testrun.Result."""
+    progress = progress or Null()
+    info = link.info()
+    args, _target = flash.check_target(info)
+    files = files_to_send(root, args)
+    progress.total = sum(len(d) for _, d in files)
+    link.exec(_CLEAN.format(scratch=SCRATCH), timeout=60)
+    try:
+        for path, data in files:
+            progress.note(path)
+            flash.send_file(link, path, data, progress)
+        progress.close()
+        lines = []
+
+        def on_line(raw):
+            text = raw.decode("utf-8", "replace")
+            lines.append(text)
+            if not text.startswith("exit "):
+                echo(text + "\n")
+
+        link.stream(_RUN.format(scratch=SCRATCH), on_line, timeout=timeout)
+    finally:
+        link.exec(_CLEAN.format(scratch=SCRATCH), timeout=60)
+    text = "\n".join(lines)
+    found = COUNTS_RE.findall(text)
+    if not found:
+        return Result("engine on the board", 0, 1, 1, "the runner stopped before its closing line")
+    passed, failed = (int(n) for n in found[-1])
+    code = 0
+    for line in lines:
+        if line.startswith("exit "):
+            code = 0 if line.strip() == "exit 0" else 1
+    return Result("engine on the board", passed, failed, code, printed_counts=True)

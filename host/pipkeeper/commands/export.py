@@ -1,0 +1,24 @@
+"""pipkeeper export: the library as CSV, JSON or an HTML report."""
+
+import click
+
+from pipkeeper import export
+from pipkeeper.library import Library
+from pipkeeper.options import db_option
+
+
+@click.command()
+@click.option("--format", "fmt", type=click.Choice(export.FORMATS), default="html", show_default=True,
+              help="csv: a row per player per round; json: reports and records; html: a report page.")
+@click.option("--output", "-o", metavar="FILE", default=None,
+              help="Write to FILE (whole or not at all) instead of standard output.")
+@db_option
+def command(fmt, output, db):
+    """Export the library: score sheets, score-progression charts and player statistics."""
+    with Library(db) as library:
+        text = export.export(library, fmt)
+    if output:
+        export.write_atomically(output, text)
+        click.echo("wrote {} ({} bytes)".format(output, len(text.encode("utf-8"))))
+    else:
+        click.echo(text, nl=False)

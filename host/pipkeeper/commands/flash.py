@@ -1,0 +1,45 @@
+"""pipkeeper flash: put the scorer on the board."""
+
+import json
+
+import click
+
+from pipkeeper import flash, link
+from pipkeeper.options import json_option, port_option
+from pipkeeper.progress import Progress, human
+
+
+@click.command()
+@port_option
+@click.option("--dry-run", is_flag=True, help="Show what would be copied; change nothing.")
+@click.option("--force", is_flag=True, help="Copy every file, changed or not.")
+@json_option
+def command(port, dry_run, force, as_json):
+    """Compile the engine and firmware for the board's MicroPython and copy what changed.
+
+    Files are compiled with mpy-cross for the .mpy version the board reports,
+    compared by sha256 with what the board holds, and only the changed ones
+    are sent (each written under a temporary name, checked, then renamed).
+    Ends with the sizes and the flash left free.
+    """
+    log = None if as_json else click.echo
+    with link.connect(port, run_main=not dry_run) as board:
+        with Progress(0, "flash") as bar:
+            result = flash.flash(board, force=force, dry_run=dry_run, progress=bar, log=log)
+    if as_json:
+        click.echo(json.dumps(result.as_dict()))
+        return
+    total = sum(len(i.data) for i in result.copied + result.unchanged)
+    verb = "would copy" if dry_run else "copied"
+    if dry_run:
+        for item in result.copied:
+            click.echo("{:>9}  {}".format(human(len(item.data)), item.remote))
+        for path in result.removed:
+            click.echo("   remove  {}".format(path))
+    click.echo("{} {} file{} ({}), {} unchanged{}; {} on the board for {}".format(
+        verb, len(result.copied), "" if len(result.copied) == 1 else "s", human(result.bytes_copied),
+        len(result.unchanged),
+        ", {} removed".format(len(result.removed)) if result.removed else "",
+        human(total), result.target))
+    if result.flash_free is not None and result.flash_free >= 0:
+        click.echo("flash: {} free of {}".format(human(result.flash_free), human(result.flash_total)))

@@ -1,0 +1,45 @@
+"""pipkeeper roster: the player names and default options on the board."""
+
+import json
+
+import click
+
+from pipkeeper import link, roster
+from pipkeeper.options import json_option, port_option
+
+
+@click.command()
+@click.argument("names", nargs=-1)
+@port_option
+@click.option("--rules", default=None, help="Default preset (chickenfoot, chickenfoot-cross, ...).")
+@click.option("--tracking", type=click.Choice(roster.TRACKING), default=None, help="Default tracking level.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="A default option of RULES.md (repeatable), e.g. start_trains=5.")
+@json_option
+def command(names, port, rules, tracking, options, as_json):
+    """Push player NAMES and default options to the board; with none, show the board's roster.
+
+    Names given replace the board's list; options given are added to its
+    defaults. The file is written atomically on the board.
+    """
+    defaults = roster.check_defaults(rules, tracking, roster.parse_options(options))
+    with link.connect(port, run_main=bool(names or defaults)) as board:
+        current = roster.read(board)
+        if names or defaults:
+            current = roster.merge(current, names, defaults)
+            size = roster.push(board, current)
+            if not as_json:
+                click.echo("roster written to the board ({} bytes)".format(size))
+    if as_json:
+        click.echo(json.dumps(current, ensure_ascii=False))
+        return
+    if not current:
+        click.echo("the board has no roster: it uses its built-in one")
+        return
+    click.echo("players: {}".format(", ".join(current.get("names") or []) or "(none)"))
+    for key, value in sorted((current.get("defaults") or {}).items()):
+        if key == "options":
+            for k, v in sorted(value.items()):
+                click.echo("option {} = {}".format(k, v))
+        else:
+            click.echo("{}: {}".format(key, value))

@@ -1,0 +1,40 @@
+"""pipkeeper show: one game's score sheet, from the library."""
+
+import json
+
+import click
+
+from pipkeeper.errors import PipkeeperError
+from pipkeeper.library import Library
+from pipkeeper.options import db_option, json_option
+
+
+@click.command()
+@click.argument("game")
+@db_option
+@json_option
+@click.option("--dgn", "as_dgn", is_flag=True, help="Print the record itself (DGN), verbatim.")
+def command(game, db, as_json, as_dgn):
+    """Print the score sheet of GAME (its number in `pipkeeper games`, its [Game] id or file name).
+
+    The sheet is made from the stored record, exactly as `pipkeeper replay`
+    makes it from the file.
+    """
+    from pipkeeper.commands.replay import _load_engine, replay_text
+    from pipkeeper.sheet import format_sheet
+
+    with Library(db) as library:
+        rec = library.find(game)
+    if as_dgn:
+        click.echo(rec["dgn"].decode("utf-8", "replace"), nl=False)
+        return
+    if rec["status"] == "rejected":
+        where = "line {}: ".format(rec["error_line"]) if rec["error_line"] else ""
+        raise PipkeeperError("game {} ({}) is flagged: the engine rejects it: {}{} "
+                             "(`--dgn` prints the record)".format(rec["id"], rec["name"], where, rec["error"]))
+    dgn = _load_engine()
+    report, warnings, tags = replay_text(dgn, rec["dgn"].decode("utf-8", "replace"))
+    if as_json:
+        click.echo(json.dumps(report, ensure_ascii=False))
+        return
+    click.echo(format_sheet(report, tags), nl=False)

@@ -1,0 +1,193 @@
+"""The library as CSV, JSON or one self-contained HTML page.
+
+CSV is one row per player per scored round (what a spreadsheet pivots on);
+JSON is every game's report plus its record text and the player statistics;
+HTML is for people: the statistics, then each game's score sheet with its
+score-progression chart drawn as inline SVG (no scripts, no downloads).
+Every name in the HTML comes from a board or a person, so every piece of
+text goes through `html.escape`; nothing is inserted raw.
+"""
+
+import csv
+import io
+import json
+import os
+import tempfile
+from html import escape
+
+from pipkeeper.errors import PipkeeperError
+
+FORMATS = ("csv", "json", "html")
+_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
+
+
+def export(library, fmt):
+    """The export as text."""
+    if fmt == "csv":
+        return to_csv(library)
+    if fmt == "json":
+        return to_json(library)
+    if fmt == "html":
+        return to_html(library)
+    raise PipkeeperError("unknown format {!r} (choose {})".format(fmt, ", ".join(FORMATS)))
+
+
+def write_atomically(path, text):
+    """Write the whole file or nothing: a temporary file, then a rename."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".pipkeeper-", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise PipkeeperError("cannot write {}: {}".format(path, exc.strerror or exc))
+
+
+def to_csv(library):
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["game", "game_id", "date", "rules", "round", "double", "seat", "player",
+                "score", "total", "went_out", "won_game"])
+    for g, rep in library.reports():
+        totals = [0] * len(rep["players"])
+        for n, rnd in enumerate(rep["rounds"], 1):
+            for s, name in enumerate(rep["players"]):
+                totals[s] += rnd["scores"][s]
+                w.writerow([g["id"], g["game_id"] or "", g["date"] or "", rep["rules"], n,
+                            rnd["double"], s + 1, _csv_safe(name), rnd["scores"][s], totals[s],
+                            1 if rnd.get("out") == s + 1 else 0,
+                            1 if rep["over"] and (s + 1) in rep["winners"] else 0])
+    return out.getvalue()
+
+
+def _csv_safe(text):
+    """Keep a spreadsheet from reading a player's name as a formula."""
+    text = str(text)
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def to_json(library):
+    games = []
+    for g in library.games():
+        rec = library.record(g["id"])
+        item = dict(g)
+        item["report"] = rec["report"]
+        item["dgn"] = rec["dgn"].decode("utf-8", "replace")
+        games.append(item)
+    return json.dumps({"games": games, "players": library.stats()}, ensure_ascii=False, indent=1) + "\n"
+
+
+# -- HTML -----------------------------------------------------------------------
+
+_STYLE = """body{font-family:system-ui,sans-serif;margin:2em;max-width:60em;color:#222}
+table{border-collapse:collapse;margin:.5em 0 1em}td,th{padding:.2em .7em;text-align:right;border-bottom:1px solid #ddd}
+td:first-child,th:first-child{text-align:left}.out{font-weight:bold}.flag{color:#b00}
+section{margin-bottom:2.5em}svg{background:#fafafa;border:1px solid #eee}.legend span{margin-right:1em}"""
+
+
+def to_html(library):
+    parts = ["<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">",
+             "<title>pipkeeper: games</title><style>", _STYLE, "</style></head><body>",
+             "<h1>Games</h1>"]
+    parts.append(_stats_table(library.stats()))
+    reports = library.reports()
+    flagged = [g for g in library.games() if g["status"] == "rejected"]
+    for g, rep in reports:
+        parts.append(_game_section(g, rep))
+    if flagged:
+        parts.append("<h2>Flagged records</h2><ul>")
+        for g in flagged:
+            parts.append("<li class=\"flag\">#{} {}: {}</li>".format(
+                g["id"], escape(g["game_id"] or g["file"]), escape(g["error"] or "")))
+        parts.append("</ul>")
+    if not reports and not flagged:
+        parts.append("<p>No games yet.</p>")
+    parts.append("</body></html>\n")
+    return "".join(parts)
+
+
+def _stats_table(stats):
+    if not stats:
+        return ""
+    rows = ["<h2>Players</h2><table><tr><th>player</th><th>games</th><th>wins</th>"
+            "<th>average round score</th><th>rounds gone out</th><th>chicken feet started</th></tr>"]
+    for s in stats:
+        avg = "" if s["average_round_score"] is None else "{:.1f}".format(s["average_round_score"])
+        rows.append("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>".format(
+            escape(s["player"]), s["games"], s["wins"], avg, s["rounds_out"], s["feet_started"]))
+    rows.append("</table>")
+    return "".join(rows)
+
+
+def _game_section(g, rep):
+    names = [escape(str(p)) for p in rep["players"]]
+    title = "#{} {} — {}".format(g["id"], escape(rep["rules"]), ", ".join(names))
+    about = [escape(x) for x in (g["event"], g["date"], g["game_id"]) if x]
+    out = ["<section><h2>{}</h2>".format(title)]
+    if about:
+        out.append("<p>{}</p>".format(" · ".join(about)))
+    out.append("<table><tr><th>round</th>{}</tr>".format("".join("<th>{}</th>".format(n) for n in names)))
+    for rnd in rep["rounds"]:
+        cells = []
+        for s, score in enumerate(rnd["scores"]):
+            if rnd.get("out") == s + 1:
+                cells.append("<td class=\"out\">{}*</td>".format(score))
+            else:
+                cells.append("<td>{}</td>".format(score))
+        out.append("<tr><td>{0}-{0}</td>{1}</tr>".format(int(rnd["double"]), "".join(cells)))
+    out.append("<tr><th>total</th>{}</tr></table>".format(
+        "".join("<th>{}</th>".format(int(t)) for t in rep["totals"])))
+    if rep["over"] and rep["winners"]:
+        won = ", ".join(names[s - 1] for s in rep["winners"] if 1 <= s <= len(names))
+        how = " ({})".format(escape(rep["tie_break"])) if rep.get("tie_break") else ""
+        out.append("<p>Winner: {}{}</p>".format(won, how))
+    elif not rep["over"]:
+        out.append("<p>In play.</p>")
+    out.append(_chart(rep, names))
+    out.append("</section>")
+    return "".join(out)
+
+
+def _chart(rep, names, width=560, height=220, pad=36):
+    """Running totals per player after each round, as an SVG line chart."""
+    rounds = rep["rounds"]
+    if not rounds:
+        return ""
+    n = len(names)
+    series = [[0] for _ in range(n)]
+    for rnd in rounds:
+        for s in range(n):
+            series[s].append(series[s][-1] + rnd["scores"][s])
+    top = max(max(v) for v in series) or 1
+    low = min(0, min(min(v) for v in series))
+    span = (top - low) or 1
+    steps = len(rounds)
+
+    def xy(i, v):
+        x = pad + (width - 2 * pad) * i / steps
+        y = height - pad - (height - 2 * pad) * (v - low) / span
+        return "{:.1f},{:.1f}".format(x, y)
+
+    out = ['<svg role="img" aria-label="score progression" width="{0}" height="{1}" '
+           'viewBox="0 0 {0} {1}" xmlns="http://www.w3.org/2000/svg">'.format(width, height)]
+    out.append('<line x1="{0}" y1="{1}" x2="{2}" y2="{1}" stroke="#999"/>'.format(
+        pad, height - pad, width - pad))
+    out.append('<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="#999"/>'.format(pad, pad, height - pad))
+    out.append('<text x="{}" y="{}" font-size="11" text-anchor="end">{}</text>'.format(pad - 4, pad + 4, top))
+    out.append('<text x="{}" y="{}" font-size="11" text-anchor="end">{}</text>'.format(
+        pad - 4, height - pad + 4, low))
+    for i, rnd in enumerate(rounds, 1):
+        x, _ = xy(i, low).split(",")
+        out.append('<text x="{}" y="{}" font-size="10" text-anchor="middle">{}</text>'.format(
+            x, height - pad + 14, int(rnd["double"])))
+    for s in range(n):
+        colour = _COLOURS[s % len(_COLOURS)]
+        points = " ".join(xy(i, v) for i, v in enumerate(series[s]))
+        out.append('<polyline fill="none" stroke="{}" stroke-width="2" points="{}"><title>{}</title></polyline>'
+                   .format(colour, points, names[s]))
+    out.append("</svg>")
+    legend = "".join('<span style="color:{}">&#9632; {}</span>'.format(_COLOURS[s % len(_COLOURS)], names[s])
+                     for s in range(n))
+    out.append('<div class="legend">{}</div>'.format(legend))
+    return "".join(out)

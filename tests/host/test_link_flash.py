@@ -1,0 +1,113 @@
+"""Finding and talking to boards; pipkeeper flash on a virtual board."""
+
+import os
+import pty
+import time
+
+import pytest
+import serial
+
+from pipkeeper import boards, flash, link
+from pipkeeper.errors import PipkeeperError
+
+
+def test_port_choice(monkeypatch):
+    monkeypatch.setenv(boards.ENV_VAR, "/dev/from-env")
+    assert boards.find_port("/dev/explicit") == "/dev/explicit"
+    assert boards.find_port() == "/dev/from-env"
+    monkeypatch.delenv(boards.ENV_VAR)
+    monkeypatch.setattr(boards, "candidates", lambda: [])
+    with pytest.raises(PipkeeperError, match="no board found.*--port"):
+        boards.find_port()
+    monkeypatch.setattr(boards, "candidates", lambda: [("/dev/ttyACM0", ""), ("/dev/ttyACM1", "")])
+    with pytest.raises(PipkeeperError, match="several boards found"):
+        boards.find_port()
+    monkeypatch.setattr(boards, "candidates", lambda: [("/dev/ttyACM0", "Board in FS mode")])
+    assert boards.find_port() == "/dev/ttyACM0"
+
+
+def test_usb_id_matching(monkeypatch):
+    class Info:
+        def __init__(self, device, vid, pid):
+            self.device, self.vid, self.pid, self.description = device, vid, pid, ""
+
+    from serial.tools import list_ports
+    monkeypatch.setattr(list_ports, "comports", lambda: [
+        Info("/dev/ttyUSB0", 0x10C4, 0xEA60), Info("/dev/ttyACM3", 0x2E8A, 0x0005)])
+    assert boards.candidates() == [("/dev/ttyACM3", "")]
+
+
+def test_no_board_at_port():
+    with pytest.raises(PipkeeperError, match="no board at /dev/nonexistent"):
+        with link.connect("/dev/nonexistent"):
+            pass
+
+
+def test_busy_port(board):
+    other = serial.Serial(board.port, exclusive=True)
+    try:
+        with pytest.raises(PipkeeperError, match="is busy"):
+            with link.connect(board.port):
+                pass
+    finally:
+        other.close()
+
+
+def test_not_micropython():
+    master, slave = pty.openpty()  # a device that never answers
+    try:
+        start = time.monotonic()
+        with pytest.raises(PipkeeperError, match="does not answer like MicroPython"):
+            with link.connect(os.ttyname(slave)):
+                pass
+        assert time.monotonic() - start < 10
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_board_info_and_errors(board):
+    with link.connect(board.port) as l:
+        info = l.info()
+        assert info.mpy_version == 6 and info.arch == "x64" and info.is_virtual
+        assert l.exec("print(6*7)") == b"42\n"
+        with pytest.raises(link.BoardError, match="ZeroDivisionError"):
+            l.exec("1/0")
+        assert l.eval("[1, 'a']") == [1, "a"]  # still usable after an error
+
+
+def test_incompatible_mpy_version():
+    info = link.BoardInfo("rp2", (1, 18, 0), 5 | (4 << 10), "e66", 1, 1)
+    assert info.arch == "armv6m"
+    with pytest.raises(PipkeeperError, match="incompatible .mpy version.*v5"):
+        flash.check_target(info)
+    ok = link.BoardInfo("rp2", (1, 24, 0), 6 | (2 << 8) | (4 << 10), "e66", 1, 1)
+    assert flash.check_target(ok)[0] == ["-march=armv6m"]
+    bare = link.BoardInfo("rp2", (1, 24, 0), 6, "", 1, 1)
+    assert flash.check_target(bare)[0] == []
+
+
+def test_flash_copies_only_what_changed(board, cache):
+    with link.connect(board.port) as l:
+        dry = flash.flash(l, dry_run=True)
+    assert dry.copied and not (board.root / "main.py").exists()
+    with link.connect(board.port) as l:
+        first = flash.flash(l)
+    assert len(first.copied) == len(dry.copied) and not first.unchanged
+    assert (board.root / "lib" / "shared_engine" / "engine.mpy").read_bytes()[:2] == b"M\x06"
+    assert (board.root / "main.py").exists() and (board.root / "lib" / "pklink.mpy").exists()
+    assert not list(board.root.rglob("*.tmp"))
+    assert first.flash_free > 0
+    # a stale module of ours is removed; a changed one is sent again
+    stale = board.root / "lib" / "firmware" / "old_screen.mpy"
+    stale.write_bytes(b"M\x06stale")
+    (board.root / "lib" / "shared_engine" / "tiles.mpy").write_bytes(b"corrupt")
+    with link.connect(board.port) as l:
+        second = flash.flash(l)
+    assert [i.remote for i in second.copied] == ["/lib/shared_engine/tiles.mpy"]
+    assert second.removed == ["/lib/firmware/old_screen.mpy"] and not stale.exists()
+    with link.connect(board.port) as l:
+        third = flash.flash(l)
+        forced = flash.flash(l, force=True)
+    assert third.copied == [] and third.removed == []
+    assert len(forced.copied) == len(first.copied)
