@@ -2,12 +2,14 @@
 
 We send, to a scratch folder on the board's flash (/pktest): tests/mp_runner.py
 and tests/engine/*.py as source (the runner finds tests by their .py name),
-and the whole shared_engine compiled for the board (the bots in simulate.py
-included, which flash leaves out), then import the runner and call its
-main(), streaming its output back line by line. The folder goes first on
-sys.path, and any engine modules a previous run left in sys.modules are
-dropped, so the tests exercise the code of this checkout. The scratch folder
-is removed afterwards, pass or fail.
+their data (tests/engine/fixtures/**, tests/data/*.dgn), and the whole
+shared_engine compiled for the board (the bots in simulate.py included, which
+flash leaves out), then, one test file at a time, import the runner and call
+its main(), streaming its output back line by line. Before each file every
+engine and test module is dropped from sys.modules and the garbage
+collected, so each file starts on a clean heap as it does on the unix port
+(one interpreter per file there), and the tests exercise the code of this
+checkout. The scratch folder is removed afterwards, pass or fail.
 
 Not `exec(open(runner).read())`: the runner ends with sys.exit(), which in a
 raw REPL soft-resets a board (and ends the sim's process).
@@ -29,7 +31,7 @@ sys.path.insert(0,{scratch!r})
 gc.collect()
 try:
  import mp_runner
- r=mp_runner.main([{scratch!r}+'/tests/engine'])
+ r=mp_runner.main([{scratch!r}+'/tests/engine/'+{name!r}])
 finally:
  sys.path.remove({scratch!r}+'/tests');sys.path.remove({scratch!r})
 print('exit',r)
@@ -54,6 +56,12 @@ def files_to_send(root, args):
     out = [(SCRATCH + "/tests/mp_runner.py", (root / "tests" / "mp_runner.py").read_bytes())]
     for src in sorted((root / "tests" / "engine").glob("*.py")):
         out.append((SCRATCH + "/tests/engine/" + src.name, src.read_bytes()))
+    for src in sorted((root / "tests" / "engine" / "fixtures").rglob("*")):
+        if src.is_file():
+            rel = src.relative_to(root).as_posix()
+            out.append((SCRATCH + "/" + rel, src.read_bytes()))
+    for src in sorted((root / "tests" / "data").glob("*.dgn")):
+        out.append((SCRATCH + "/tests/data/" + src.name, src.read_bytes()))
     cache = flash.cache_dir() / "build" / ("test_mpy" + "_".join(a.strip("-") for a in args))
     engine = root / "shared_engine"
     for src in sorted(engine.glob("*.py")):
@@ -83,16 +91,20 @@ def run(link, root, echo, progress=None, timeout=600):
             if not text.startswith("exit "):
                 echo(text + "\n")
 
-        link.stream(_RUN.format(scratch=SCRATCH), on_line, timeout=timeout)
+        passed = failed = 0
+        notes = []
+        for src in sorted((Path(root) / "tests" / "engine").glob("test_*.py")):
+            del lines[:]
+            link.stream(_RUN.format(scratch=SCRATCH, name=src.name), on_line, timeout=timeout)
+            found = COUNTS_RE.findall("\n".join(lines))
+            if not found:
+                failed += 1
+                notes.append("{}: the runner stopped before its closing line".format(src.name))
+                continue
+            p, f = (int(n) for n in found[-1])
+            passed += p
+            failed += f
     finally:
         link.exec(_CLEAN.format(scratch=SCRATCH), timeout=60)
-    text = "\n".join(lines)
-    found = COUNTS_RE.findall(text)
-    if not found:
-        return Result("engine on the board", 0, 1, 1, "the runner stopped before its closing line")
-    passed, failed = (int(n) for n in found[-1])
-    code = 0
-    for line in lines:
-        if line.startswith("exit "):
-            code = 0 if line.strip() == "exit 0" else 1
-    return Result("engine on the board", passed, failed, code, printed_counts=True)
+    return Result("engine on the board", passed, failed, 1 if failed else 0,
+                  "; ".join(notes) or None, printed_counts=False)

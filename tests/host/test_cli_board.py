@@ -107,8 +107,9 @@ def test_test_board_on_the_virtual_board(tmp_path, cache):
     found = re.findall(r"^(\d+) passed, (\d+) failed$", out, re.M)
     assert found, out + err
     passed, failed = map(int, found[-1])
-    assert passed > 0
-    assert (code == 0) == (failed == 0)
+    # Every engine test file, fixtures and data included, passes on the board.
+    assert passed > 200 and failed == 0, out[-3000:]
+    assert code == 0
     assert not (root / "pktest").exists()  # the scratch folder is gone
 
 
