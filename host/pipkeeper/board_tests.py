@@ -17,7 +17,7 @@ raw REPL soft-resets a board (and ends the sim's process).
 
 from pathlib import Path
 
-from pipkeeper import flash
+from pipkeeper import flash, mpy
 from pipkeeper.progress import Null
 from pipkeeper.testrun import COUNTS_RE, Result
 
@@ -65,8 +65,8 @@ def files_to_send(root, args):
     cache = flash.cache_dir() / "build" / ("test_mpy" + "_".join(a.strip("-") for a in args))
     engine = root / "shared_engine"
     for src in sorted(engine.glob("*.py")):
-        mpy = flash._compiled(src, cache / (src.stem + ".mpy"), args, "shared_engine/" + src.name)
-        out.append((SCRATCH + "/shared_engine/" + src.stem + ".mpy", mpy))
+        data = mpy.compiled(src, cache / (src.stem + ".mpy"), args, "shared_engine/" + src.name)
+        out.append((SCRATCH + "/shared_engine/" + src.stem + ".mpy", data))
     return out
 
 

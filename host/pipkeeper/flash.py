@@ -14,6 +14,13 @@ Board layout: /lib/shared_engine/, /lib/firmware/, /lib/hardware/profiles/
 as .mpy; /lib/pklink.mpy (the board's half of the link); /main.py, the one
 .py, two lines that start the app.
 
+On a Badger running Pimoroni's Badger OS (its launcher is /launcher.py and
+its apps live in /examples/), the launcher's /main.py is left alone: the
+scorer becomes one of its apps, /examples/pipkeeper.py with its icon
+/examples/icon-pipkeeper.jpg, and ``boot_app`` makes it the app the board
+boots into (the launcher's /state/launcher.json names the running app; A+C
+held at power-on goes back to the launcher, as for every Badger OS app).
+
 The virtual board (the unix port) reports its own arch (x64 here): we
 compile for it like any board; bytecode .mpy files do not depend on the
 arch anyway, and -march only matters for native code, which we do not use.
@@ -41,6 +48,11 @@ PACKAGES = (
 # From hardware/, only the package and its board profiles are firmware.
 HARDWARE_ONLY = ("__init__.py", "profiles/")
 MANAGED = ("/lib/shared_engine", "/lib/firmware", "/lib/hardware", "/lib/pklink.mpy", "/main.py")
+# Under Badger OS the scorer is an app of the launcher, which keeps /main.py.
+APP = "/examples/pipkeeper.py"
+ICON = "/examples/icon-pipkeeper.jpg"
+MANAGED_APP = MANAGED[:-1] + (APP, ICON)
+LAUNCHER_STATE = "/state/launcher.json"
 
 _CHUNK = 6 * 1024  # raw bytes per exec: ~8 KB of base64 text, small for the board's heap
 
@@ -63,6 +75,7 @@ class FlashResult:
         self.flash_total = None
         self.target = ""      # e.g. "mpy v6.3, armv6m"
         self.dry_run = False
+        self.badger_os = False  # installed as a Badger OS app
 
     @property
     def bytes_copied(self):
@@ -70,7 +83,7 @@ class FlashResult:
 
     def as_dict(self):
         return {
-            "target": self.target, "dry_run": self.dry_run,
+            "target": self.target, "dry_run": self.dry_run, "badger_os_app": self.badger_os,
             "copied": [{"file": i.remote, "size": len(i.data)} for i in self.copied],
             "unchanged": len(self.unchanged), "removed": self.removed,
             "bytes_copied": self.bytes_copied,
@@ -137,8 +150,9 @@ def _shipped(package, rel, excluded):
     return rel.endswith(".py")
 
 
-def build(args, cache=None):
-    """Every file for the board, compiled with `args`: a list of Items."""
+def build(args, cache=None, app=False):
+    """Every file for the board, compiled with `args`: a list of Items
+    (``app``: as a Badger OS app rather than the board's /main.py)."""
     out = Path(cache or cache_dir()) / "build" / ("mpy" + "_".join(a.strip("-") for a in args))
     items = []
     for package, folder, excluded in PACKAGES:
@@ -149,30 +163,53 @@ def build(args, cache=None):
                 continue
             dst = out / package / (rel[:-3] + ".mpy")
             items.append(Item(folder + "/" + rel[:-3] + ".mpy",
-                              _compiled(src, dst, args, package + "/" + rel)))
+                              mpy.compiled(src, dst, args, package + "/" + rel)))
     helper = Path(onboard.HERE) / "pklink.py"
-    items.append(Item("/lib/pklink.mpy", _compiled(helper, out / "pklink.mpy", args, "pklink.py")))
+    items.append(Item("/lib/pklink.mpy", mpy.compiled(helper, out / "pklink.mpy", args, "pklink.py")))
     main = source_root("firmware") / "main.py"
-    items.append(Item("/main.py", main.read_bytes()))
+    if app:
+        from pipkeeper.icon import badger_os_icon
+
+        items.append(Item(APP, main.read_bytes()))
+        items.append(Item(ICON, badger_os_icon()))
+    else:
+        items.append(Item("/main.py", main.read_bytes()))
     return items
 
 
-def _compiled(src, dst, args, name):
-    """mpy-cross's output for src, from the cache when the source is unchanged."""
-    stamp = dst.with_name(dst.name + ".sha")
-    digest = hashlib.sha256(src.read_bytes() + repr((tuple(args), name)).encode()).hexdigest()
-    if not (dst.is_file() and stamp.is_file() and stamp.read_text() == digest):
-        mpy.compile_file(src, dst, args, name)
-        stamp.write_text(digest)
-    return dst.read_bytes()
+def runs_badger_os(link):
+    """Whether the board runs Pimoroni's Badger OS launcher."""
+    return link.literal(
+        "import os\ndef _e(p):\n try:\n  return os.stat(p)[0]\n except OSError:\n  return 0\n"
+        "print(repr(bool(_e('/launcher.py')) and _e('/examples') & 0x4000 != 0))")
 
 
-def board_manifest(link):
+def set_boot_app(link):
+    """Make the scorer the Badger OS app the board boots into: the
+    launcher's state names it as running (other keys kept; written
+    atomically with the link's R)."""
+    import binascii
+    import json
+
+    state = link.literal(
+        "import json\ntry:\n print(repr(json.load(open({!r}))))\n"
+        "except (OSError, ValueError):\n print('{{}}')".format(LAUNCHER_STATE))
+    if not isinstance(state, dict):
+        state = {}
+    state["running"] = APP[:-3]
+    data = json.dumps(state).encode()
+    link.exec("import os\ntry:\n os.mkdir('/state')\nexcept OSError:\n pass")
+    link.exec("R({!r},{!r},{!r})".format(
+        LAUNCHER_STATE, binascii.b2a_base64(data, newline=False).decode("ascii"),
+        hashlib.sha256(data).hexdigest()))
+
+
+def board_manifest(link, managed=MANAGED):
     """{board path: sha256} of every file we manage on the board."""
     import ast
 
     link.info()
-    out = link.exec("M({})".format(",".join(repr(p) for p in MANAGED)), timeout=60)
+    out = link.exec("M({})".format(",".join(repr(p) for p in managed)), timeout=60)
     found = {}
     for line in out.decode("utf-8", "replace").splitlines():
         line = line.strip()
@@ -186,8 +223,11 @@ def board_manifest(link):
     return found
 
 
-def flash(link, force=False, dry_run=False, progress=None, cache=None, log=None):
-    """Bring the board's copy of our code up to date; a FlashResult."""
+def flash(link, force=False, dry_run=False, progress=None, cache=None, log=None,
+          boot_app=False):
+    """Bring the board's copy of our code up to date; a FlashResult. Under
+    Badger OS the scorer goes in as a launcher app (``boot_app``: the one
+    the board boots into)."""
     progress = progress or Null()
     log = log or (lambda text: None)
     info = link.info()
@@ -195,8 +235,9 @@ def flash(link, force=False, dry_run=False, progress=None, cache=None, log=None)
     result = FlashResult()
     result.target = target
     result.dry_run = dry_run
-    items = build(args, cache)
-    on_board = board_manifest(link)
+    result.badger_os = app = runs_badger_os(link)
+    items = build(args, cache, app=app)
+    on_board = board_manifest(link, MANAGED_APP if app else MANAGED)
     wanted = {i.remote for i in items}
     for item in items:
         if not force and on_board.get(item.remote) == item.sha:
@@ -215,6 +256,9 @@ def flash(link, force=False, dry_run=False, progress=None, cache=None, log=None)
             log("  removed  {}".format(path))
         if result.copied:
             check_imports(link)
+        if app and boot_app:
+            set_boot_app(link)
+            log("  the board now boots into the scorer (hold A+C at power-on for the launcher)")
     info2 = link.literal("import os\ns=os.statvfs('/')\nprint(repr((s[0]*s[2],s[0]*s[3])))")
     result.flash_total, result.flash_free = info2
     return result

