@@ -56,8 +56,8 @@ OUT = const(1)
 STUCK = const(2)
 
 # Sentinels for ends and trains.
-_NONE = const(-1)    # not started / no pending foot or double
-_UNSEEN = const(-2)  # there is one, but its pip is not known (quick play)
+NO = const(-1)    # not started / no pending foot or double
+UNSEEN = const(-2)  # there is one, but its pip is not known (quick play)
 
 
 class IllegalEvent(ValueError):
@@ -101,26 +101,26 @@ class Round:
         self.yard = yard
         self.to_move = (lead - 1) if rules.lead_plays_centre else lead % n
         self.drew = False
-        self.drawn = _NONE      # id of the tile drawn this turn, if known
+        self.drawn = NO      # id of the tile drawn this turn, if known
         self.passes = 0         # consecutive passes with nothing to draw
         self.ended = PLAYING
         self.out = None
         self.moves = 0          # plays, draws and passes so far
         self.quick = False      # a play was recorded without its tile
         if rules.layout == TRAINS:
-            self.trains = [_NONE] * (n + 1)   # end pip; index 0: Mexican train
+            self.trains = [NO] * (n + 1)   # end pip; index 0: Mexican train
             self.markers = [False] * (n + 1)
             self.had_turn = [False] * n
-            self.od_train = _NONE             # train carrying the open double
-            self.od_pip = _NONE
+            self.od_train = NO             # train carrying the open double
+            self.od_pip = NO
             self.centre_left = 0
             self.ends = None
-            self.foot = _NONE
+            self.foot = NO
             self.toes = 0
         else:
             self.centre_left = rules.start_trains
             self.ends = [0] * (top + 1)       # open ends by pip (start-phase slots apart)
-            self.foot = _NONE                 # pip of the pending chicken foot
+            self.foot = NO                 # pip of the pending chicken foot
             self.toes = 0                     # toes it still needs
 
     def drawable(self, rules):
@@ -418,7 +418,7 @@ class Game:
 
     def _advance(self, r):
         r.drew = False
-        r.drawn = _NONE
+        r.drawn = NO
         if self.rules.layout == TRAINS:
             r.had_turn[r.to_move] = True
         r.to_move = (r.to_move + 1) % self.n
@@ -448,7 +448,7 @@ class Game:
                 raise IllegalEvent("%s: they do not hold it" % _who(s, a, b))
             dbl = a == b
         else:
-            t = _NONE
+            t = NO
             dbl = a == DOUBLE
         trains = self.trains
         if trains:
@@ -480,7 +480,7 @@ class Game:
             r.out = s
             return
         r.drew = False
-        r.drawn = _NONE
+        r.drawn = NO
         if trains:
             if dbl:
                 return  # a double earns another play, with a fresh draw
@@ -511,7 +511,7 @@ class Game:
                     _who(s, a, b), f, f, r.toes, "toe" if r.toes == 1 else "toes"))
             r.toes -= 1
             if r.toes == 0:
-                r.foot = _NONE
+                r.foot = NO
             if a >= 0 and r.ends is not None:
                 r.ends[b] += 1
             else:
@@ -528,7 +528,7 @@ class Game:
         else:
             r.ends = None
         if dbl:
-            r.foot = a if a >= 0 else _UNSEEN
+            r.foot = a if a >= 0 else UNSEEN
             r.toes = 3
 
     def _play_train(self, r, s, a, b, dbl, target):
@@ -538,42 +538,42 @@ class Game:
         if target < 0 or target > self.n:
             raise IllegalEvent("%s: there is no train of seat %d" % (_who(s, a, b), target))
         od = r.od_train
-        if dbl and od != _NONE:
+        if dbl and od != NO:
             # The only double with the open double's number is that double.
             raise _refused(s, a, b, target, "a double never covers a double")
-        if dbl and a < 0 and r.trains[target] == _NONE:
+        if dbl and a < 0 and r.trains[target] == NO:
             raise _refused(s, a, b, target, "a new train must match the station %d-%d, "
                            "and no other double does" % (r.double, r.double))
         if target != own:
             if not r.had_turn[s]:
                 raise _refused(s, a, b, target,
                                "on a first turn only their own train may be played")
-            if od == _NONE and target != MEXICAN and not r.markers[target]:
+            if od == NO and target != MEXICAN and not r.markers[target]:
                 raise _refused(s, a, b, target, "it carries no marker")
-        if od != _NONE and target != od:
+        if od != NO and target != od:
             raise _refused(s, a, b, target, "the double %s on %s must be satisfied first" % (
                 _double_text(r.od_pip), _train_text(od, -1)))
         trains = r.trains
         if a >= 0:
             end = trains[target]
-            need = r.double if end == _NONE else end
+            need = r.double if end == NO else end
             if need >= 0 and a != need:
-                if end == _NONE:
+                if end == NO:
                     raise _refused(s, a, b, target, "a new train must match the station %d-%d" % (
                         need, need))
                 raise _refused(s, a, b, target, "its end shows %d" % need)
             trains[target] = b
         else:
             r.quick = True
-            trains[target] = _UNSEEN
+            trains[target] = UNSEEN
         if target == own:
             r.markers[own] = False
         if dbl:
             r.od_train = target
-            r.od_pip = a if a >= 0 else _UNSEEN
-        elif od != _NONE:
-            r.od_train = _NONE
-            r.od_pip = _NONE
+            r.od_pip = a if a >= 0 else UNSEEN
+        elif od != NO:
+            r.od_train = NO
+            r.od_pip = NO
 
     # -- draws and passes ------------------------------------------------------
 
@@ -589,7 +589,7 @@ class Game:
             if plays:
                 raise IllegalEvent("seat %d cannot draw: they can play %s" % (
                     s + 1, tile_text(plays[0][0], plays[0][1])))
-        t = _NONE
+        t = NO
         if a >= 0:
             if a > self.rules.top or b > self.rules.top:
                 raise IllegalEvent("%s is not in a double-%d set" % (tile_text(a, b), self.rules.top))
@@ -653,243 +653,36 @@ class Game:
         (mexican-train). Tiles come from the seat's hand where it is known,
         else from every tile not on the table and not known elsewhere.
         Returns None when the open ends are not known (quick tracking)."""
-        r = self.round
-        if r is None or r.ended or self.over:
-            return []
-        s = r.to_move if seat is None else seat - 1
-        if r.drew and r.drawn >= 0:
-            pool = (r.drawn,)
-        elif r.exact[s]:
-            pool = r.known[s]
-        else:
-            pool = self._candidates(s)
-        return self._plays_for(s, pool)
+        from shared_engine import moves
 
-    def _candidates(self, s):
-        r = self.round
-        taken = bytearray(r.table)
-        for o in range(self.n):
-            if o != s:
-                for t in r.known[o]:
-                    taken[t] = 1
-        return [t for t in range(self.rules.tiles) if not taken[t]]
+        return moves.legal_plays(self, seat)
 
     def _plays_for(self, s, pool):
-        """The legal plays of seat s from the tiles in pool (None if the
-        layout is not known well enough to say)."""
-        r = self.round
-        HI = tiles.HI
-        LO = tiles.LO
-        out = []
-        if self.rules.layout == TRAINS:
-            targets = self._train_targets(r, s)
-            if targets is None:
-                return None
-            for t in pool:
-                h = HI[t]
-                l = LO[t]
-                for tg, need in targets:
-                    if h == need:
-                        out.append((h, l, tg))
-                    elif l == need:
-                        out.append((l, h, tg))
-            return out
-        if r.centre_left:
-            need = (r.double,)
-            no_double = True
-        elif r.toes:
-            if r.foot < 0:
-                return None
-            need = (r.foot,)
-            no_double = True
-        else:
-            if r.ends is None:
-                return None
-            need = [p for p in range(len(r.ends)) if r.ends[p] > 0]
-            no_double = False
-        for t in pool:
-            h = HI[t]
-            l = LO[t]
-            if h == l:
-                if not no_double and h in need:
-                    out.append((h, l, None))
-                continue
-            if h in need:
-                out.append((h, l, None))
-            if l in need:
-                out.append((l, h, None))
-        return out
+        from shared_engine import moves
 
-    def _train_targets(self, r, s):
-        """(target, pip it needs) for every train seat s may play on now."""
-        own = s + 1
-        if r.od_train != _NONE:
-            if not r.had_turn[s] and r.od_train != own:
-                return []
-            cand = (r.od_train,)
-        elif not r.had_turn[s]:
-            cand = (own,)
-        else:
-            cand = [own, MEXICAN]
-            for o in range(1, self.n + 1):
-                if o != own and r.markers[o]:
-                    cand.append(o)
-        out = []
-        for tg in cand:
-            end = r.trains[tg]
-            if end == _UNSEEN:
-                return None
-            if tg == r.od_train and r.od_pip == _UNSEEN:
-                return None
-            out.append((tg, r.double if end == _NONE else end))
-        return out
+        return moves.plays_for(self, s, pool)
 
-    # -- scores ----------------------------------------------------------------
+    # -- scores and winners: in shared_engine.scoring, loaded when needed -------
 
     def _score(self, pips, db):
-        r = self.round
-        rules = self.rules
-        n = self.n
-        if r is None:
-            raise IllegalEvent("no round is in play to score")
-        if len(pips) != n:
-            raise IllegalEvent("the score line needs %d numbers, one per seat, not %d" % (
-                n, len(pips)))
-        holders = [s for s in range(n) if db[s]]
-        if len(holders) > 1:
-            raise IllegalEvent("only one seat can hold 0-0")
-        zero = tiles.double_id(0)
-        if holders:
-            h = holders[0]
-            if r.table[zero] and r.double != 0:
-                raise IllegalEvent("seat %d cannot hold 0-0: it is on the table" % (h + 1))
-            if r.double == 0:
-                raise IllegalEvent("seat %d cannot hold 0-0: it is the centre double" % (h + 1))
-            for o in range(n):
-                if o != h and zero in r.known[o]:
-                    raise IllegalEvent("seat %d cannot hold 0-0: seat %d does" % (h + 1, o + 1))
-        if r.ended == OUT and (pips[r.out] or db[r.out]):
-            if db[r.out]:
-                raise IllegalEvent("seat %d went out: they hold no tiles, so no 0-0" % (r.out + 1))
-            raise IllegalEvent("seat %d went out: their score must be 0, not %d" % (
-                r.out + 1, pips[r.out]))
-        if r.ended:
-            self._check_hands(r, pips, db)
-        counted = [pips[s] + (50 if db[s] and rules.db50 else 0) for s in range(n)]
-        out = r.out if r.ended == OUT else None
-        if rules.positive:
-            if out is not None:
-                winners = [out]
-            else:
-                low = min(counted)
-                winners = [s for s in range(n) if counted[s] == low]
-            pot = sum(counted[s] for s in range(n) if s not in winners)
-            share = pot // len(winners)
-            counted = [share if s in winners else 0 for s in range(n)]
-        for s in range(n):
-            self.totals[s] += counted[s]
-        self.results.append((r.double, tuple(counted), out, tuple(pips), tuple(db)))
-        self.used.append(r.double)
-        self.round = None
-        rounds = rules.rounds
-        if len(self.results) >= len(rounds):
-            self.over = True
+        from shared_engine import scoring
 
-    def _check_hands(self, r, pips, db):
-        """Ruling 5: a score the engine can prove wrong is refused."""
-        n = self.n
-        zero = tiles.double_id(0)
-        pool = None
-        for s in range(n):
-            k = r.hands[s]
-            p = pips[s]
-            if k == 0:
-                if p or db[s]:
-                    raise IllegalEvent("seat %d has no tiles left: their score must be 0" % (s + 1))
-                continue
-            if db[s] and zero not in r.known[s] and r.exact[s]:
-                raise IllegalEvent("seat %d does not hold 0-0" % (s + 1))
-            if r.exact[s]:
-                total = 0
-                for t in r.known[s]:
-                    total += tiles.pips(t)
-                if total != p:
-                    raise IllegalEvent("seat %d's hand counts %d, not %d" % (s + 1, total, p))
-                if (zero in r.known[s]) != bool(db[s]):
-                    raise IllegalEvent("seat %d %s 0-0" % (
-                        s + 1, "holds" if zero in r.known[s] else "does not hold"))
-                continue
-            if pool is None:
-                taken = bytearray(r.table)
-                for o in range(n):
-                    for t in r.known[o]:
-                        taken[t] = 1
-                pool = sorted(tiles.pips(t) for t in range(self.rules.tiles) if not taken[t])
-            base = 0
-            for t in r.known[s]:
-                base += tiles.pips(t)
-            u = k - len(r.known[s])
-            if db[s] and zero not in r.known[s]:
-                u -= 1  # the 0-0 is one of the tiles, and counts 0
-            # Without the +DB mark no tile is 0-0; with it, 0-0 is counted
-            # above: either way the other tiles come from the pool less 0-0.
-            cand = pool
-            if not r.table[zero] and not any(zero in h for h in r.known):
-                cand = pool[1:]  # 0-0 is the pool's only 0, first when sorted
-            if u < 0 or u > len(cand):
-                raise IllegalEvent("seat %d's score cannot be checked against %d tiles" % (s + 1, k))
-            lo = base + sum(cand[:u])
-            hi = base + (sum(cand[len(cand) - u:]) if u else 0)
-            if p < lo:
-                raise IllegalEvent("seat %d's %d %s make at least %d pips, not %d" % (
-                    s + 1, k, "tile" if k == 1 else "tiles", lo, p))
-            if p > hi:
-                raise IllegalEvent("seat %d's %d %s make at most %d pips, not %d" % (
-                    s + 1, k, "tile" if k == 1 else "tiles", hi, p))
-
-    # -- the end of the game ------------------------------------------------------
+        scoring.score(self, pips, db)
 
     def round_winners(self, i):
         """Seats (1-based) that won scored round i: the lowest score (the
         highest under positive scoring)."""
-        counted = self.results[i][1]
-        best = max(counted) if self.rules.positive else min(counted)
-        return [s + 1 for s in range(self.n) if counted[s] == best]
+        from shared_engine import scoring
+
+        return scoring.round_winners(self, i)
 
     def winners(self):
         """(seats, how): the game's winners after tie-breaks, and the
         tie-break that decided it (None when the totals alone did)."""
-        if not self.over or not self.results:
-            return [], None
-        tot = self.totals
-        best = max(tot) if self.rules.positive else min(tot)
-        tied = [s for s in range(self.n) if tot[s] == best]
-        if len(tied) == 1:
-            return [tied[0] + 1], None
-        if not self.rules.tie_rounds:
-            return [s + 1 for s in tied], "shared"
-        won = [0] * self.n
-        for i in range(len(self.results)):
-            for w in self.round_winners(i):
-                won[w - 1] += 1
-        most = max(won[s] for s in tied)
-        tied2 = [s for s in tied if won[s] == most]
-        if len(tied2) == 1:
-            return [tied2[0] + 1], "most rounds won"
-        big = 1 << 30
-        low = []
-        for s in tied2:
-            m = big
-            for res in self.results:
-                v = res[1][s]
-                if v and v < m:
-                    m = v
-            low.append(m)
-        best_low = min(low)
-        tied3 = [tied2[i] for i in range(len(tied2)) if low[i] == best_low]
-        if len(tied3) == 1:
-            return [tied3[0] + 1], "lowest non-zero round score"
-        return [s + 1 for s in tied3], "shared"
+        from shared_engine import scoring
+
+        return scoring.winners(self)
+
 
     # -- undo ------------------------------------------------------------------
 

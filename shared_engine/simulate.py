@@ -14,7 +14,6 @@ from shared_engine import tiles
 from shared_engine.engine import (
     Game, Log, ROUND, HAND, PLAY, DRAW, PASS, SCORE, REDEAL, UNKNOWN, DOUBLE,
 )
-from shared_engine.presets import Rules
 
 
 class Rng:

@@ -139,7 +139,7 @@ def test_restore_equals_full_replay_everywhere():
 
 
 def test_snapshot_is_plain_json():
-    sim = Simulation("mexican-train", ["A", "B", "C"], 4, ["greedy"] * 3, keep_events=False)
+    sim = Simulation("chicken-scratch", ["A", "B", "C"], 4, ["greedy"] * 3, keep_events=False)
     sim.game.keep_rounds = 2
     sim.run()
     g = sim.game
