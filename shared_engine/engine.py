@@ -416,13 +416,6 @@ class Game:
                 if o != s and t in known[o]:
                     raise IllegalEvent("%s is in seat %d's hand" % (tiles.name(t), o + 1))
 
-    def _advance(self, r):
-        r.drew = False
-        r.drawn = NO
-        if self.rules.layout == TRAINS:
-            r.had_turn[r.to_move] = True
-        r.to_move = (r.to_move + 1) % self.n
-
     # -- plays ---------------------------------------------------------------
 
     def _play(self, s, a, b, target):
@@ -578,11 +571,13 @@ class Game:
     # -- draws and passes ------------------------------------------------------
 
     def _draw(self, s, a, b):
-        r = self._turn(s, "draw")
+        r = self.round
+        if r is None or r.ended or r.to_move != s:
+            self._turn(s, "draw")
         if r.drew:
             raise IllegalEvent("seat %d has already drawn this turn: play the drawn tile or pass" % (
                 s + 1))
-        if r.drawable(self.rules) <= 0:
+        if r.yard <= self.rules.reserve:
             raise IllegalEvent("seat %d cannot draw: %s" % (s + 1, self._yard_text(r)))
         if r.exact[s]:
             plays = self._plays_for(s, r.known[s])
@@ -609,10 +604,12 @@ class Game:
         r.moves += 1
 
     def _pass(self, s):
-        r = self._turn(s, "pass")
+        r = self.round
+        if r is None or r.ended or r.to_move != s:
+            self._turn(s, "pass")
         rules = self.rules
         if not r.drew:
-            if r.drawable(rules) > 0:
+            if r.yard > rules.reserve:
                 raise IllegalEvent("seat %d cannot pass: they must draw first (%d %s may be drawn)" % (
                     s + 1, r.drawable(rules), "tile" if r.drawable(rules) == 1 else "tiles"))
             if r.exact[s]:
@@ -626,10 +623,13 @@ class Game:
             if plays:
                 raise IllegalEvent("seat %d cannot pass: the drawn tile %s fits and must be played" % (
                     s + 1, tiles.name(r.drawn)))
-        if rules.layout == TRAINS:
+        if self.trains:
             r.markers[s + 1] = True
+            r.had_turn[s] = True
         r.moves += 1
-        self._advance(r)
+        r.drew = False
+        r.drawn = NO
+        r.to_move = (s + 1) % self.n
         if r.passes >= self.n:
             r.ended = STUCK
 
