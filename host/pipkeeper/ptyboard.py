@@ -17,7 +17,9 @@ import termios
 
 from pipkeeper.paths import micropython_binary
 
-_BOOT = "import vfs;vfs.umount('/');vfs.mount(vfs.VfsPosix({!r}),'/');import os;os.chdir('/')"
+# The unix port's root becomes DIR (see mp/flashdir.py for why not VfsPosix(DIR)).
+_BOOT = "import sys;sys.path.insert(0,{mp!r});import flashdir;sys.path.pop(0);flashdir.mount({root!r})"
+_MP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp")
 
 
 def _quiet(fd):
@@ -45,7 +47,7 @@ class PtyBoard:
         self._slave = slave
         self.port = os.ttyname(slave)
         self.proc = subprocess.Popen(
-            [micropython_binary(), "-i", "-c", _BOOT.format(self.root)],
+            [micropython_binary(), "-i", "-c", _BOOT.format(mp=_MP, root=self.root)],
             stdin=master, stdout=master, stderr=master,
             close_fds=True, start_new_session=True,
         )

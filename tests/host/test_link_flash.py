@@ -138,3 +138,13 @@ def test_flash_under_badger_os_installs_an_app(board, cache):
     assert not again.copied and not again.removed  # the launcher's files are not ours
     state = json.loads((board.root / "state" / "launcher.json").read_text())
     assert state == {"page": 1, "running": "/examples/pipkeeper"}
+
+
+def test_virtual_board_renames_atomically(board):
+    # MicroPython's VfsPosix(DIR) at / renames a file onto itself, quietly;
+    # the virtual boards mount DIR through mp/flashdir.py, which does not.
+    (board.root / "a").write_text("old")
+    (board.root / "a.tmp").write_text("new")
+    with link.connect(board.port) as l:
+        l.exec("import os\nos.rename('/a.tmp', '/a')")
+    assert (board.root / "a").read_text() == "new" and not (board.root / "a.tmp").exists()
