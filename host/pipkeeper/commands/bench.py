@@ -52,3 +52,16 @@ def bench_engine(as_json, no_callgrind):
     from pipkeeper import bench_engine as bench
 
     _print(bench.run(with_callgrind=not no_callgrind), as_json)
+
+
+@command.command("firmware")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object.")
+@click.option("--no-callgrind", is_flag=True, help="Skip the instruction counts (valgrind).")
+def bench_firmware(as_json, no_callgrind):
+    """A cold boot of the real firmware on the unix port (heap 160K) restoring the
+    largest game, late and early: time, instructions, heap, render cost per
+    screen, panel updates and flash blocks per press, presses per play and per
+    score entry."""
+    from pipkeeper import bench_firmware as bench
+
+    _print(bench.run(with_callgrind=not no_callgrind), as_json)
