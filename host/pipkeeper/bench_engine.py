@@ -29,7 +29,7 @@ from pipkeeper.paths import micropython_binary, repo_root
 
 HEAP = "160K"
 # What the board loads of the engine (the simulator and the JSON report stay on the laptop).
-BOARD_MODULES = ("__init__", "tiles", "presets", "engine", "dgn")
+BOARD_MODULES = ("__init__", "tiles", "presets", "engine", "moves", "scoring", "dgn", "checkpoint")
 CORPUS = (
     ("chickenfoot", (2, 4, 8)),
     ("chickenfoot-cross", (2, 4, 7)),
