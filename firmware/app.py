@@ -1,0 +1,410 @@
+"""The app: buttons in, record lines and panel updates out.
+
+    boot:  restore the game from flash (``restore``), and the UI state
+    press: core.step -> an event is checked by the engine, applied and
+           appended to the record (one line, open/append/close); or only the
+           UI moves (saved to /pipkeeper/ui.json) -> one panel update
+    halt:  on battery the board cuts its power here; the next press is a
+           cold boot that starts again from ``boot``
+
+Exactly one panel update per press (and one at a plain power-on): a fast one
+for turn changes, a full refresh at round boundaries (core.full_refresh).
+
+The UI state is tied to the record's size: a press that appends an event
+leaves ui.json alone (it is then stale and the default screen for the new
+state is shown), so such a press writes one line to one file and nothing
+else; at round boundaries and every CP_EVERY events it also writes the
+engine's checkpoint (see ``restore``). A press that only moves the UI
+rewrites ui.json (atomically).
+
+Faults: any exception in a press or a drawing is caught here, logged to
+/log.txt (bounded) and shown on the error screen; the next press dismisses
+it and the app restores itself from flash and carries on.
+"""
+
+import gc
+import sys
+
+from firmware import core
+from firmware.board import BUF_SIZE, WIDTH, HEIGHT
+from firmware.storage import Storage
+
+KEEP_ROUNDS = 2      # rounds of history the engine keeps for undo
+HOME = "pipkeeper"
+CHECKPOINT = "checkpoint"
+CP_EVERY = 64        # events between checkpoints within a long round
+
+
+def restore(store):
+    """The game in progress, from flash: (game, tags, path), or
+    (None, [], None) when there is none. The one place the app rebuilds its
+    state: a torn last line is dropped first; then the checkpoint
+    (/pipkeeper/checkpoint, shared_engine.checkpoint) plus the record's
+    lines after it, or a full replay of the record when the checkpoint is
+    missing, stale or corrupt (a fresh one is then written), so a boot
+    costs about the same at round 13 as at round 1."""
+    path = store.current()
+    if path is None:
+        return None, [], None
+    store.repair(path)
+    from shared_engine import checkpoint
+    cpath = store.path(HOME, CHECKPOINT)
+    with open(path, "rb") as f:
+        try:
+            cp = open(cpath, "rb")
+        except OSError:
+            cp = None
+        try:
+            game, why = checkpoint.resume(f, cp, KEEP_ROUNDS)
+        finally:
+            if cp is not None:
+                cp.close()
+        if why is None:
+            game.cp_lines = game.lines - game.tail
+            game.cp_due = False
+        else:
+            # A fresh checkpoint is due; the app writes it after the panel
+            # update (App.checkpoint), when the heap has room again.
+            game.cp_lines = 0
+            game.cp_due = True
+    return game, read_tags(path), path
+
+
+def write_checkpoint(store, game, f, lines):
+    """Save the engine's state for the record open as ``f`` (its whole
+    length, ``lines`` lines), atomically."""
+    from shared_engine import checkpoint
+    f.seek(0, 2)
+    length = f.tell()
+    cpath = store.path(HOME, CHECKPOINT)
+    tmp = cpath + ".new"
+    with open(tmp, "w+b") as out:
+        checkpoint.write(game, f, length, lines, out)
+    import os
+    os.rename(tmp, cpath)
+    game.cp_lines = lines
+
+
+def read_tags(path):
+    """The record's tags, from its first lines."""
+    from shared_engine import dgn
+    tags = []
+    with open(path) as f:
+        for line in f:
+            s = line.strip()
+            if not s or s[0] == ";":
+                continue
+            if s[0] != "[":
+                break
+            tags.append(dgn.parse_tag(s))
+    return tags
+
+
+def tag(tags, name, default=None):
+    for k, v in tags:
+        if k == name:
+            return v[0] if v else default
+    return default
+
+
+# events after which a checkpoint is written: a round's start (then a boot
+# replays at most the round so far), the game's end
+_BOUNDARY = (1, 10)
+
+
+def board_id():
+    try:
+        import machine
+        import binascii
+        return binascii.hexlify(machine.unique_id()).decode()[-4:]
+    except Exception:
+        return "sim0"
+
+
+_SCREENS = ("firmware.screens.", "firmware.flows.")
+# Engine modules a restore may load that a press seldom needs again: the
+# engine imports them again where it does (legal plays, score lines).
+_AFTER_RESTORE = ("shared_engine.checkpoint", "shared_engine.scoring", "shared_engine.moves")
+
+
+def _evict(prefixes=_SCREENS):
+    """Forget modules: by default the screen and flow modules the last press
+    used (called as a press starts): on USB power the board stays up, and
+    keeping every screen ever shown would grow the heap past what a battery
+    press (a cold boot) needs. The press imports what it needs again, as a
+    cold boot would. After a restore, the engine's helpers it loaded."""
+    mods = sys.modules
+    for name in list(mods):
+        for p in prefixes:
+            if name.startswith(p):
+                del mods[name]
+                pkg, _, attr = name.rpartition(".")
+                try:
+                    delattr(mods[pkg], attr)
+                except (KeyError, AttributeError):
+                    pass
+                break
+
+
+class App:
+    def __init__(self, board):
+        import framebuf
+        self.board = board
+        self.store = Storage(board.flash_root)
+        self.buf = bytearray(BUF_SIZE)
+        self.fb = framebuf.FrameBuffer(self.buf, WIDTH, HEIGHT, framebuf.MONO_HLSB)
+        self.ctx = core.Ctx(store=self.store)
+        self.path = None
+        self.ui = {}
+        self.stale = True      # the state must be (re)loaded from flash
+        self.full = True       # the next update is a full refresh
+        self.presses = 0
+        self.applied = 0
+
+    # -- state -------------------------------------------------------------------
+
+    def boot(self):
+        try:
+            self.load()
+        except Exception as e:
+            self.fault(e, "restore")
+
+    def load(self):
+        st = self.store
+        st.ensure_dirs()
+        self.stale = True
+        self.ctx = core.Ctx(store=st, free=st.free_bytes())
+        self.path = None
+        self.ui = {}
+        try:
+            game, tags, path = restore(st)
+        except Exception as e:
+            # A record that does not replay is kept as it is (never deleted);
+            # the board starts afresh and says why.
+            self.log(e, "restore")
+            bad = st.current()
+            try:
+                st.set_current("")    # start afresh; the record itself stays
+            except OSError:
+                pass
+            self.stale = False
+            ui = {"s": "err", "m": "%s does not replay: %s" % (bad, e), "w": "restore"}
+            try:
+                self.set_ui(ui)      # shown until a press, even across cold boots
+            except Exception:
+                self.ui = ui
+            return
+        _evict(_AFTER_RESTORE)
+        gc.collect()
+        self.ctx.game = game
+        self.ctx.tags = tags
+        self.ctx.tracking = tag(tags, "Tracking", "quick")
+        self.path = path
+        saved = st.read_json("ui.json")
+        if saved and path and saved.get("path") == path and saved.get("sz") == st.size(path):
+            self.ui = saved.get("ui") or {}
+        elif saved and not path and saved.get("path") is None:
+            self.ui = saved.get("ui") or {}
+        self.stale = False
+
+    def set_ui(self, ui):
+        if ui == self.ui:
+            return
+        self.ui = ui
+        st = self.store
+        st.write_json("ui.json", {"ui": ui, "path": self.path,
+                                  "sz": st.size(self.path) if self.path else -1})
+
+    def new_game(self, tags, last):
+        from shared_engine import dgn
+        bid = board_id()
+        date = None
+        try:
+            import time
+            t = time.localtime()
+            if t[0] >= 2024:
+                date = "%04d-%02d-%02d" % (t[0], t[1], t[2])
+        except Exception:
+            pass
+
+        def header(n):
+            tg = list(tags) + [("Game", ["%s-%04d" % (bid, n)])]
+            if date:
+                tg.append(("Date", [date]))
+            return "".join(dgn.lines(tg, ()))
+
+        if self.store.free_bytes() < 8192:
+            self.set_ui({"s": "err", "m": "The flash is full: sync the games to the laptop first"})
+            return
+        self.store.new_game(header, {"last": last})
+        self.ui = {}
+        self.load()
+        self.set_ui({})
+
+    # -- a press -----------------------------------------------------------------
+
+    def press(self, button):
+        """One press: at most one record line, then exactly one update."""
+        self.presses += 1
+        before = None
+        applied = False
+        _evict()
+        gc.collect()
+        try:
+            if self.ui.get("s") == "err":
+                # The press that dismisses an error does only that.
+                before = "err"
+                if self.stale:
+                    self.load()
+                if self.ui.get("s") == "err":
+                    self.set_ui({})
+                self.render(True)
+                return
+            if self.stale:
+                self.load()
+            ctx = self.ctx
+            before = core.kind(ctx, self.ui)
+            ui, act = core.step(ctx, self.ui, button)
+            if act is None:
+                self.set_ui(ui)
+            elif act[0] == "new":
+                self.new_game(act[1], act[2])
+            else:
+                applied = self.apply(ui, act)
+        except Exception as e:
+            self.fault(e, "press %s" % button)
+        full = self.full
+        if not full:
+            try:
+                full = core.full_refresh(self.ctx, self.ui, before) or (
+                    applied and self.ctx.game is not None and self.ctx.game.round is None)
+            except Exception:
+                full = True
+        self.render(full)
+
+    def apply(self, ui, ev):
+        from shared_engine.engine import IllegalEvent
+        from shared_engine import dgn
+        ctx = self.ctx
+        g = ctx.game
+        if g is None:
+            return False
+        try:
+            g.apply(ev)
+        except IllegalEvent as e:
+            msg = str(e)
+            k = core.kind(ctx, ui)
+            f = core.flow(k)
+            if hasattr(f, "refused"):
+                u = f.refused(ctx, ui, msg)
+            else:
+                u = dict(self.ui)
+                u["msg"] = ctx.words(msg)
+            self.set_ui(u)
+            return False
+        try:
+            self.store.append(self.path, dgn.format_event(ev))
+        except Exception:
+            self.stale = True     # the engine moved on but the record did not
+            raise
+        self.applied += 1
+        self.ui = {}
+        g.lines = getattr(g, "lines", 0) + 1
+        if ev[0] in _BOUNDARY or g.lines - getattr(g, "cp_lines", 0) >= CP_EVERY:
+            # Round boundaries and every CP_EVERY events: a fresh checkpoint,
+            # so that a cold boot replays at most a few dozen lines; written
+            # after this press's panel update (App.checkpoint).
+            g.cp_due = True
+        return True
+
+    def checkpoint(self):
+        """Write the checkpoint if one is due: after the panel update, with
+        this press's screen and flow modules dropped, so that the heap's
+        peak is not a boot plus a checkpoint plus a screen. A failure here
+        loses nothing (the record is whole): the next boot replays it in
+        full and the checkpoint is due again."""
+        g = self.ctx.game
+        if g is None or not getattr(g, "cp_due", False) or self.path is None:
+            return
+        g.cp_due = False
+        _evict()
+        gc.collect()
+        try:
+            with open(self.path, "rb") as f:
+                write_checkpoint(self.store, g, f, g.lines)
+        except Exception as e:
+            self.log(e, "checkpoint")
+            try:
+                import os
+                os.remove(self.store.path(HOME, CHECKPOINT + ".new"))
+            except OSError:
+                pass
+        gc.collect()
+
+    # -- the screen ------------------------------------------------------------------
+
+    def render(self, full=False):
+        fb = self.fb
+        try:
+            name, v = core.view(self.ctx, self.ui)
+            mod = __import__("firmware.screens." + name, None, None, ("x",))
+            mod.draw(v, fb)
+        except Exception as e:
+            self.fault(e, "draw")
+            full = True
+            try:
+                from firmware.screens import error
+                error.draw({"message": self.ui.get("m"), "where": self.ui.get("w")}, fb)
+            except Exception:
+                fb.fill(0)
+                fb.text("Error: " + str(e)[:30], 2, 2, 1)
+        try:
+            self.board.update(self.buf, full)
+        except Exception as e:
+            self.log(e, "panel")
+        self.full = False
+        self.checkpoint()
+
+    # -- faults ------------------------------------------------------------------------
+
+    def log(self, e, where):
+        try:
+            import io
+            s = io.StringIO()
+            s.write("[%s] " % where)
+            sys.print_exception(e, s)
+            self.store.log(s.getvalue())
+        except Exception:
+            pass
+
+    def fault(self, e, where):
+        self.log(e, where)
+        msg = "%s: %s" % (type(e).__name__, e)
+        self.stale = True
+        ui = {"s": "err", "m": msg, "w": where}
+        try:
+            self.set_ui(ui)     # so that a cold boot shows it too
+        except Exception:
+            self.ui = ui
+
+
+def main(board=None):
+    """Run the scorer until the board has no more presses (the sim's end of
+    input); on battery the board's halt() never returns."""
+    if board is None:
+        from firmware.board import open_board
+        board = open_board()
+    app = App(board)
+    app.boot()
+    b = board.wake_button()
+    if b is not None:
+        app.press(b)
+    else:
+        app.render(True)
+    while True:
+        board.idle()
+        board.halt()
+        b = board.wait_press()
+        if b is None:
+            return app
+        app.press(b)

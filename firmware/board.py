@@ -1,0 +1,114 @@
+"""The thin wall between the app and the hardware.
+
+The app only ever talks to a ``Board``:
+
+- ``wake_button()``: the button whose press powered the board up (battery
+  boards cut their own power after every update, so each press is a cold
+  boot), or None after a plain power-on or reset.
+- ``wait_press()``: block until the next press and return its name, one of
+  ``BUTTONS``; None means "no more presses" (the simulated board at the end of
+  its input), and the app then returns.
+- ``buttons_pressed()``: the buttons held right now (a tuple of names).
+- ``update(buf, full=False)``: exactly one panel update showing ``buf``, the
+  4,736-byte MONO_HLSB framebuffer of the 296x128 screen (bit 1 = ink, rows of
+  37 bytes, the leftmost pixel in the top bit). ``full`` asks for a slow,
+  clean refresh (round boundaries, ghosting); otherwise a fast one.
+- ``halt()``: on battery, cut the power (never returns); on USB power it
+  returns and the app waits for the next press, behaving the same.
+- ``on_usb()``: True when powered from USB (best effort).
+- ``flash_root``: the folder that is the board's flash ("/" on a board).
+
+Which board: ``open_board()`` picks the simulated board on the unix port,
+Pimoroni's ``badger2040`` module when the firmware has it, and otherwise the
+project's own UC8151 driver with the pins of a profile from
+``hardware/profiles/`` (named in ``/board.txt``, default ``badger2040``).
+
+Drawing never happens here: screens draw into the framebuffer; this module
+owns pins, refresh and power only.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython (tests)
+    def const(x):
+        return x
+
+WIDTH = const(296)
+HEIGHT = const(128)
+STRIDE = const(37)          # bytes per row of the MONO_HLSB framebuffer
+BUF_SIZE = const(4736)      # STRIDE * HEIGHT
+BUTTONS = ("A", "B", "C", "UP", "DOWN")
+
+# The profile constants the UC8151 board reads (hardware/profiles/<name>.py);
+# the hardware tests check every profile against this tuple.
+REQUIRED_PROFILE_KEYS = (
+    "NAME", "DISPLAY_CONTROLLER", "WIDTH", "HEIGHT",
+    "SPI_ID", "SPI_SCK", "SPI_MOSI", "SPI_BAUD",
+    "PIN_CS", "PIN_DC", "PIN_RST", "PIN_BUSY",
+    "BUSY_LEVEL", "BUTTONS", "PIN_POWER_LATCH", "PIN_VBUS_DETECT", "PIN_LED",
+)
+
+
+class Board:
+    """The interface, with the behaviour every board shares."""
+
+    flash_root = "/"
+    name = "board"
+
+    def wake_button(self):
+        return None
+
+    def buttons_pressed(self):
+        return ()
+
+    def wait_press(self):
+        raise NotImplementedError
+
+    def update(self, buf, full=False):
+        raise NotImplementedError
+
+    def halt(self):
+        pass
+
+    def on_usb(self):
+        return True
+
+    def idle(self):
+        """Called when the app has finished a press (before halt)."""
+
+
+def read_setting(root, name, default=None):
+    try:
+        with open(root.rstrip("/") + "/" + name) as f:
+            v = f.read().strip()
+        return v or default
+    except OSError:
+        return default
+
+
+def load_profile(name):
+    """Import hardware/profiles/<name>.py and check it has what we need."""
+    mod = __import__("hardware.profiles." + name, None, None, ("x",))
+    missing = [k for k in REQUIRED_PROFILE_KEYS if not hasattr(mod, k)]
+    if missing:
+        raise ValueError("board profile %s lacks %s" % (name, ", ".join(missing)))
+    return mod
+
+
+def open_board():
+    """The board this firmware runs on (see the module docstring)."""
+    import sys
+    if sys.platform in ("linux", "darwin"):
+        from firmware.board_sim import SimBoard
+        return SimBoard()
+    choice = read_setting("/", "board.txt", "")
+    if choice in ("", "badger2040", "badger2040w"):
+        try:
+            import badger2040  # noqa: F401  (Pimoroni's build)
+        except ImportError:
+            pass
+        else:
+            from firmware.board_badger import BadgerBoard
+            return BadgerBoard()
+    from firmware.board_uc8151 import UC8151Board
+    return UC8151Board(load_profile(choice or "badger2040"))

@@ -1,0 +1,96 @@
+"""The simulated board: the firmware on the MicroPython unix port.
+
+The host (``pipkeeper sim``, host/pipkeeper/sim.py) starts the unix port with
+the board's flash mounted as ``/`` and hands it two channels as inherited
+file descriptors, named by environment variables:
+
+- ``PIPKEEPER_SIM_BUTTONS``: fd to read presses from, one button name a line
+  (``A`` ``B`` ``C`` ``UP`` ``DOWN``); end of file means "no more presses".
+- ``PIPKEEPER_SIM_PANEL``: fd to write panel records to. A record is one tag
+  byte, then its payload:
+  ``F`` + 4,736 framebuffer bytes: a full refresh;
+  ``P`` + 4,736 bytes: a fast (partial) update;
+  ``I``: the board finished a press and waits for the next one;
+  ``H``: the board cut its power (battery: the process then exits).
+  The framebuffer is MONO_HLSB, 296x128, bit 1 = ink.
+- ``PIPKEEPER_SIM_WAKE``: the button that woke the board (power-cycle mode:
+  one process per press), empty for a plain power-on.
+- ``PIPKEEPER_SIM_BATTERY``: "1" when on battery: ``halt()`` ends the
+  process, as the real board cuts its power. Otherwise the board is on USB:
+  ``halt()`` returns and the next press comes from the buttons channel.
+
+Without the variables (a bare ``micropython`` run, tests) presses come from
+nowhere (``wait_press`` returns None) and updates are only counted.
+"""
+
+import os
+import sys
+
+from firmware.board import Board, BUTTONS
+
+
+def _fd(name):
+    v = os.getenv(name)
+    if v is None or v == "":
+        return None
+    return int(v)
+
+
+class SimBoard(Board):
+    name = "sim"
+
+    def __init__(self):
+        self.flash_root = "/"
+        fd = _fd("PIPKEEPER_SIM_BUTTONS")
+        self._buttons = open(fd, "rb") if fd is not None else None
+        fd = _fd("PIPKEEPER_SIM_PANEL")
+        self._panel = open(fd, "wb") if fd is not None else None
+        wake = os.getenv("PIPKEEPER_SIM_WAKE") or None
+        self._wake = wake if wake in BUTTONS else None
+        self._battery = os.getenv("PIPKEEPER_SIM_BATTERY") == "1"
+        self.updates = 0
+        self.last_full = None
+
+
+    def wake_button(self):
+        return self._wake
+
+    def wait_press(self):
+        f = self._buttons
+        if f is None:
+            return None
+        while True:
+            line = f.readline()
+            if not line:
+                return None
+            name = line.strip().decode()
+            if name in BUTTONS:
+                return name
+            # anything else (a blank line, garbage) is not a press
+
+    def update(self, buf, full=False):
+        self.updates += 1
+        self.last_full = full
+
+        p = self._panel
+        if p is not None:
+            p.write(b"F" if full else b"P")
+            p.write(buf)
+
+
+    def idle(self):
+        self._tag(b"I")
+
+    def halt(self):
+        if self._battery:
+            self._tag(b"H")
+            sys.exit(0)
+
+    def on_usb(self):
+        return not self._battery
+
+    def _tag(self, t):
+        p = self._panel
+        if p is not None:
+            p.write(t)
+

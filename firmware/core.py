@@ -1,0 +1,105 @@
+"""The app's logic without any I/O: a press in, a new UI state and maybe one
+record event out; a view out for the screen.
+
+    step(ctx, ui, button) -> (ui, act)
+    view(ctx, ui)         -> (screen module name, view dict)
+
+``ctx`` is a ``Ctx``: the engine Game (or None), the record's tags, the
+tracking level and read-only access to the roster, settings and history.
+``ui`` is a small dict (JSON-able) saying where the buttons are: ``{}`` is
+the default screen for the game's state (see ``kind``); ``"s"`` names another
+screen, plus that screen's cursor and entries. ``act`` is None (only the UI
+moved), an engine event tuple (to check, apply and append to the record), or
+``("new", tags)`` (start a new game record with these tags).
+
+Everything here is pure and deterministic, so the same code runs on the
+board and, on the laptop, in the tests that plan button presses.
+Screens: firmware/screens/*; flows: firmware/flows/* (one per screen group).
+"""
+
+# kind -> flow module (imported lazily: a press imports only what it needs)
+_FLOWS = {
+    "setup": "setup", "dealer": "rounds", "sheet": "rounds", "end": "rounds",
+    "turn": "play", "pick": "play", "menu": "play", "score": "score",
+    "hist": "history", "err": "error",
+}
+
+
+class Ctx:
+    def __init__(self, game=None, tags=None, tracking="quick", store=None, free=1 << 30):
+        self.game = game
+        self.tags = tags or []
+        self.tracking = tracking
+        self.store = store
+        self.free = free
+
+    def names(self):
+        return self.game.players if self.game is not None else []
+
+    def name(self, seat):
+        """The name of a 1-based seat."""
+        return self.game.players[seat - 1]
+
+    def words(self, msg):
+        """An engine message with "seat N" turned into the player's name."""
+        g = self.game
+        if g is None or not msg:
+            return msg
+        for s in range(g.n, 0, -1):
+            msg = msg.replace("seat %d's" % s, g.players[s - 1] + "'s")
+            msg = msg.replace("seat %d" % s, g.players[s - 1])
+        return msg
+
+
+def kind(ctx, ui):
+    """Which screen the buttons are on."""
+    s = ui.get("s")
+    if s:
+        return s
+    g = ctx.game
+    if g is None:
+        return "setup"
+    if g.over:
+        return "end"
+    r = g.round
+    if r is None:
+        return "sheet" if g.results else "dealer"
+    if r.ended:
+        return "score"
+    return "turn"
+
+
+def flow(k):
+    return __import__("firmware.flows." + _FLOWS[k], None, None, ("x",))
+
+
+def step(ctx, ui, button):
+    k = kind(ctx, ui)
+    return flow(k).press(ctx, ui, k, button)
+
+
+def view(ctx, ui):
+    k = kind(ctx, ui)
+    return flow(k).view(ctx, ui, k)
+
+
+def full_refresh(ctx, ui, before):
+    """Whether this press's update should be a full refresh: round
+    boundaries and screens that change everything; and now and then
+    during a long round, against ghosting."""
+    k = kind(ctx, ui)
+    if k in ("dealer", "sheet", "end", "setup", "err", "hist") and k != before:
+        return True
+    g = ctx.game
+    if g is not None and g.round is not None and k == "turn":
+        m = g.round.moves
+        return m > 0 and m % 24 == 0 and before == "turn"
+    return False
+
+
+def tile_text(a, b):
+    return "%d-%d" % (a, b)
+
+
+def labels(a=None, b=None, c=None, up=None, down=None):
+    return (a, b, c, up, down)

@@ -1,0 +1,200 @@
+"""Between rounds: the dealer screen, the round sheet, the game's end.
+
+Dealer (before each round): the centre double, tiles per hand, the yard and
+its reserve, and who leads. DOWN moves the leader to the next seat; A starts
+the round (``round D-D lead S``). Where the centre double is held in a hand
+and may be hunted for (chickenfoot-cross, mexican-train), B "Nobody" starts
+the hunt: players draw in turn from the seat on the cursor; B "No" passes the
+hunt on, A "Found" names the finder. In chicken-scratch B "Nobody" steps down
+to the next double not yet used; when none is left the deal is void
+(``redeal``). UP undoes the last event.
+
+Sheet (after each round): A goes on to the dealer, UP undoes the score,
+DOWN opens the menu. End: A new game, B the sheet, UP undo, DOWN menu.
+
+ui keys: "s": "dealer" with "l": leader seat (1-based), "d": the double
+(chicken-scratch), "h": [seats that drew while hunting]; "s": "sheet".
+"""
+
+from shared_engine.engine import ROUND, REDEAL, UNDO
+from firmware.core import labels
+
+
+def _names(ctx):
+    return ctx.game.players
+
+
+def _unused(g):
+    return [d for d in g.rules.rounds if d not in g.used]
+
+
+def _double(g, ui):
+    d = g.next_double()
+    if d is None:
+        d = ui.get("d")
+        if d is None:
+            left = _unused(g)
+            d = max(left) if left else None
+    return d
+
+
+def _default_lead(g):
+    return (len(g.results) + g.redeals) % g.n + 1
+
+
+def dealer_view(ctx, ui):
+    g = ctx.game
+    rules = g.rules
+    d = _double(g, ui)
+    n = g.n
+    lead = ui.get("l") or _default_lead(g)
+    hunt = ui.get("h")
+    yard = rules.tiles - n * rules.hand_size - (0 if rules.centre_in_hand else 1)
+    v = {
+        "round": "%d/%d" % (len(g.results) + 1, len(rules.rounds)),
+        "preset": rules.name,
+        "centre": "%d-%d" % (d, d) if d is not None else None,
+        "hand": rules.hand_size,
+        "yard": yard,
+        "reserve": rules.reserve,
+        "lead": None,
+    }
+    if d is None:
+        v["centre_text"] = "No double left to start"
+    name = ctx.name(lead)
+    if hunt is not None:
+        v["hunt"] = "Nobody holds it: draw in turn. %s draws: found it?" % name
+        v["labels"] = labels("Found", "No", None, "undo", None)
+        return "dealer", v
+    if not rules.centre_in_hand:
+        v["hunt"] = "All draw face down in turn; who finds it leads: %s?" % name
+        v["labels"] = labels("Start", None, None, "undo", "next")
+        return "dealer", v
+    v["hunt"] = "Who holds it places it: %s?" % name
+    v["labels"] = labels("Start", "Nobody", None, "undo", "next")
+    return "dealer", v
+
+
+def dealer_press(ctx, ui, button):
+    g = ctx.game
+    rules = g.rules
+    lead = ui.get("l") or _default_lead(g)
+    hunt = ui.get("h")
+    d = _double(g, ui)
+    base = {"s": "dealer", "l": lead}
+    if ui.get("d") is not None:
+        base["d"] = ui["d"]
+    if button == "UP":
+        return {}, (UNDO,)
+    if hunt is not None:
+        if button == "A":
+            return {}, (ROUND, d, lead, tuple(hunt) + (lead,))
+        if button == "B":
+            base["h"] = hunt + [lead]
+            base["l"] = lead % g.n + 1
+            return base, None
+        return ui, None
+    if button == "A":
+        if d is None:
+            return {}, (REDEAL,)
+        return {}, (ROUND, d, lead, ())
+    if button == "DOWN":
+        base["l"] = lead % g.n + 1
+        return base, None
+    if button == "B" and rules.centre_in_hand:
+        if rules.hunt:
+            base["h"] = []
+            return base, None
+        if not rules.fixed_order:
+            # chicken-scratch: nobody holds this one, try the next lower.
+            left = [x for x in _unused(g) if d is None or x < d]
+            if not left:
+                return {}, (REDEAL,)
+            base["d"] = max(left)
+            return base, None
+    return ui, None
+
+
+# -- the sheet and the end ------------------------------------------------------
+
+def sheet_view(ctx, ui):
+    g = ctx.game
+    rows = [("%d-%d" % (res[0], res[0]), res[1]) for res in g.results]
+    tot = g.totals
+    if tot:
+        best = max(tot) if g.rules.positive else min(tot)
+        mark = [s + 1 for s in range(g.n) if tot[s] == best]
+    else:
+        mark = []
+    k = len(g.results)
+    return "sheet", {
+        "title": "After round %d of %d" % (k, len(g.rules.rounds)),
+        "right": None,
+        "names": _names(ctx),
+        "rows": rows,
+        "totals": tot,
+        "mark": mark,
+        "labels": labels("Next" if not g.over else "Back", None, None,
+                         "undo" if not ui.get("s") else None, "more"),
+    }
+
+
+def sheet_press(ctx, ui, button):
+    g = ctx.game
+    if button == "A":
+        if ui.get("s") or g.over or g.round is not None:
+            return {}, None        # back to where we were
+        return {"s": "dealer"}, None
+    if button == "UP" and not ui.get("s"):
+        return {}, (UNDO,)
+    if button == "DOWN":
+        return {"s": "menu", "c": 0}, None
+    return ui, None
+
+
+def _why(g, how):
+    if how is None:
+        return "highest total" if g.rules.positive else "lowest total"
+    if how == "shared":
+        return "shared: tied totals"
+    return "tie-break, " + how
+
+
+def end_view(ctx, ui):
+    g = ctx.game
+    seats, how = g.winners()
+    return "end", {
+        "winners": [ctx.name(s) for s in seats],
+        "why": _why(g, how) if seats else "the game was stopped",
+        "totals": [(g.players[i], g.totals[i]) for i in range(g.n)],
+        "title": "%s, %d rounds%s" % (g.rules.name, len(g.results), ", stopped" if g.stopped else ""),
+        "labels": labels("New", "Sheet", None, "undo", "more"),
+    }
+
+
+def end_press(ctx, ui, button):
+    if button == "A":
+        return {"s": "setup"}, None
+    if button == "B":
+        return {"s": "sheet"}, None
+    if button == "UP":
+        return {}, (UNDO,)
+    if button == "DOWN":
+        return {"s": "menu", "c": 0}, None
+    return ui, None
+
+
+def view(ctx, ui, k):
+    if k == "dealer":
+        return dealer_view(ctx, ui)
+    if k == "sheet":
+        return sheet_view(ctx, ui)
+    return end_view(ctx, ui)
+
+
+def press(ctx, ui, k, button):
+    if k == "dealer":
+        return dealer_press(ctx, ui, button)
+    if k == "sheet":
+        return sheet_press(ctx, ui, button)
+    return end_press(ctx, ui, button)

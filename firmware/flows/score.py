@@ -1,0 +1,114 @@
+"""Score entry: the pips left in each hand, player by player.
+
+UP +1, DOWN -1 (at 0: back to the previous player, or out of score entry),
+B +10, C toggles "holds 0-0", A confirms and goes to the next player; after
+the last one the ``score`` line is checked by the engine: a score it can
+prove wrong is refused with its reason (naming the player, whose entry is
+reopened) and nothing is stored. The player who went out scores 0 and is
+skipped.
+
+ui keys: "s": "score", "i": seat index being entered (0-based), "p": pips
+entered so far per seat, "d": 0-0 flags, "v": the value on screen, "b": its
+0-0 flag, "msg": a refusal.
+"""
+
+from shared_engine.engine import SCORE, OUT
+from firmware.core import labels
+
+
+def _out(g):
+    r = g.round
+    if r is not None and r.ended == OUT:
+        return r.out
+    return -1
+
+
+def _state(g, ui):
+    n = g.n
+    p = ui.get("p") or [0] * n
+    d = ui.get("d") or [0] * n
+    i = ui.get("i")
+    out = _out(g)
+    if i is None:
+        i = 0
+        if i == out:
+            i = 1 if n > 1 else 0
+    return i, list(p), list(d), ui.get("v", p[i]), ui.get("b", d[i]), out
+
+
+def _ui(i, p, d, v, b, msg=None):
+    u = {"s": "score", "i": i, "p": p, "d": d, "v": v, "b": b}
+    if msg:
+        u["msg"] = msg
+    return u
+
+
+def view(ctx, ui, k):
+    g = ctx.game
+    i, p, d, v, b, out = _state(g, ui)
+    entered = []
+    for s in range(g.n):
+        if s == i:
+            continue
+        if s < i or s == out:
+            entered.append((g.players[s], "out" if s == out else
+                            ("%d+0-0" % p[s] if d[s] else "%d" % p[s])))
+    total = g.n - (1 if out >= 0 else 0)
+    pos = i + 1 - (1 if 0 <= out < i else 0)
+    r = g.round
+    return "score", {
+        "title": "Score R%d %s" % (len(g.results) + 1,
+                                   "%d-%d" % (r.double, r.double) if r is not None else ""),
+        "right": "%d/%d" % (pos, total),
+        "name": g.players[i],
+        "pips": v,
+        "db": bool(b),
+        "out": i == out,
+        "entered": entered,
+        "message": ui.get("msg"),
+        "labels": labels("OK", "+10", "0-0", "+1", "-1" if v else "back"),
+    }
+
+
+def press(ctx, ui, k, button):
+    g = ctx.game
+    n = g.n
+    i, p, d, v, b, out = _state(g, ui)
+    if button == "UP":
+        return _ui(i, p, d, v + 1, b), None
+    if button == "B":
+        return _ui(i, p, d, v + 10, b), None
+    if button == "C":
+        return _ui(i, p, d, v, 0 if b else 1), None
+    if button == "DOWN":
+        if v > 0:
+            return _ui(i, p, d, v - 1, b), None
+        j = i - 1
+        if j == out:
+            j -= 1
+        if j < 0:
+            return {}, None        # leave score entry
+        return _ui(j, p, d, p[j], d[j]), None
+    # A: keep this entry, go on
+    p[i] = v
+    d[i] = b
+    j = i + 1
+    if j == out:
+        j += 1
+    if j < n:
+        return _ui(j, p, d, p[j], d[j]), None
+    if out >= 0:
+        p[out] = 0
+        d[out] = 0
+    return _ui(i, p, d, v, b), (SCORE, tuple(p), tuple(d))
+
+
+def refused(ctx, ui, msg):
+    """The UI after the engine refused the score: reopen the player it names."""
+    g = ctx.game
+    i, p, d, v, b, out = _state(g, ui)
+    for s in range(g.n - 1, -1, -1):   # "seat 12" before "seat 1"
+        if ("seat %d" % (s + 1)) in msg and s != out:
+            i = s
+            break
+    return _ui(i, p, d, p[i], d[i], ctx.words(msg))

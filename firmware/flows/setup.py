@@ -1,0 +1,238 @@
+"""Setting up a game: preset, players from the roster, options, tracking.
+
+Page 0, the preset: UP/DOWN move, A chooses, C leaves set-up (when a game
+is on). Page 1, the players: UP/DOWN move, B takes a player in or out (seats
+in the order taken), A goes on, C back. Page 2, the options: UP/DOWN move,
+B changes the value, A starts the game, C back.
+
+The roster is /pipkeeper/roster.json ({"names": [...]}, pushed from the
+laptop by `pipkeeper roster`), else a built-in one. The last set-up is
+remembered in settings.json ("last") and offered again.
+
+ui keys: "s": "setup", "pg": page, "c": cursor, "pr": preset index,
+"pl": roster indices taken (seat order), "o": option values by name,
+"t": "quick" or "full", "msg": why the game cannot start.
+"""
+
+from firmware.core import labels
+
+PRESETS = ("chickenfoot", "chickenfoot-cross", "chicken-scratch", "mexican-train")
+ABOUT = (
+    "Chicken Foot, double-9, 10 rounds",
+    "Maltese cross, 0-0 counts 50",
+    "Chicken Scratch, double-6, 5 tiles",
+    "Mexican Train, double-12, 13 rounds",
+)
+DEFAULT_ROSTER = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
+SETS = ("6", "9", "12", "15", "18")
+DEFAULT_SET = ("9", "9", "6", "12")
+ROUNDS = ("all", "1", "2", "3", "5")   # a short game: the first k doubles
+
+
+def roster(ctx):
+    st = ctx.store
+    if st is not None:
+        r = st.read_json("roster.json")
+        if r and r.get("names"):
+            return list(r["names"])
+    return list(DEFAULT_ROSTER)
+
+
+def _last(ctx):
+    """The set-up to offer: the last one used on this board, else the
+    roster's defaults (rules, tracking, options)."""
+    st = ctx.store
+    if st is None:
+        return {}
+    s = st.read_json("settings.json") or {}
+    if s.get("last"):
+        return s["last"]
+    r = st.read_json("roster.json") or {}
+    d = r.get("defaults") or {}
+    out = {}
+    if d.get("rules") in PRESETS:
+        out["pr"] = PRESETS.index(d["rules"])
+    if d.get("tracking") in ("quick", "full"):
+        out["t"] = d["tracking"]
+    o = d.get("options") or {}
+    keep = {}
+    for k in ("set", "double_blank_50", "positive_scoring"):
+        if k in o:
+            keep[k] = o[k]
+    if keep:
+        out["o"] = keep
+    return out
+
+
+def _options(pr, o):
+    """[(name, label, values)] the options page offers for preset pr."""
+    out = [("tracking", "Tracking", ("quick", "full")),
+           ("set", "Set: double", SETS),
+           ("rounds", "Rounds", ROUNDS)]
+    if PRESETS[pr] != "chickenfoot-cross":
+        out.append(("double_blank_50", "0-0 counts 50", ("no", "yes")))
+    if PRESETS[pr] == "mexican-train":
+        out.append(("positive_scoring", "Winner scores others", ("no", "yes")))
+    return out
+
+
+def _value(pr, o, t, key):
+    if key == "tracking":
+        return t
+    if key == "set":
+        return o.get("set", DEFAULT_SET[pr])
+    if key == "rounds":
+        return o.get("rounds", "all")
+    return o.get(key, "no")
+
+
+def _ui(ui, **kw):
+    u = dict(ui)
+    u.pop("msg", None)
+    u["s"] = "setup"
+    for k in kw:
+        u[k] = kw[k]
+    return u
+
+
+def _start(ctx, ui):
+    last = _last(ctx)
+    u = {"s": "setup", "pg": 0, "c": last.get("pr", 0), "pr": last.get("pr", 0),
+         "pl": last.get("pl") or [0, 1, 2, 3], "o": last.get("o") or {},
+         "t": last.get("t", "quick")}
+    for k in ui:
+        u[k] = ui[k]
+    return u
+
+
+def view(ctx, ui, k):
+    ui = _start(ctx, ui)
+    pg = ui["pg"]
+    c = ui["c"]
+    if pg == 0:
+        return "menu", {
+            "title": "New game: rules",
+            "items": list(PRESETS),
+            "cursor": c,
+            "note": ui.get("msg") or ABOUT[c],
+            "labels": labels("OK", None, "Back" if ctx.game is not None else None, "up", "down"),
+        }
+    if pg == 1:
+        names = roster(ctx)
+        pl = ui["pl"]
+        items = []
+        for i in range(len(names)):
+            items.append((names[i], "%d" % (pl.index(i) + 1) if i in pl else ""))
+        return "menu", {
+            "title": "Players (%d)" % len(pl),
+            "items": items,
+            "cursor": c,
+            "note": ui.get("msg") or "B: in/out, seats in order taken",
+            "labels": labels("Next", "In/out", "Back", "up", "down"),
+        }
+    pr = ui["pr"]
+    opts = _options(pr, ui["o"])
+    items = [(label, _value(pr, ui["o"], ui["t"], key)) for key, label, _ in opts]
+    return "menu", {
+        "title": "Options: " + PRESETS[pr],
+        "items": items,
+        "cursor": c,
+        "note": ui.get("msg") or "B: change   A: start the game",
+        "labels": labels("Start", "Change", "Back", "up", "down"),
+    }
+
+
+def press(ctx, ui, k, button):
+    ui = _start(ctx, ui)
+    pg = ui["pg"]
+    c = ui["c"]
+    if pg == 0:
+        n = len(PRESETS)
+        if button == "UP":
+            return _ui(ui, c=(c - 1) % n), None
+        if button == "DOWN":
+            return _ui(ui, c=(c + 1) % n), None
+        if button == "A":
+            return _ui(ui, pg=1, pr=c, c=0), None
+        if button == "C" and ctx.game is not None:
+            return {}, None
+        return ui, None
+    if pg == 1:
+        names = roster(ctx)
+        n = len(names)
+        if button == "UP":
+            return _ui(ui, c=(c - 1) % n), None
+        if button == "DOWN":
+            return _ui(ui, c=(c + 1) % n), None
+        if button == "B":
+            pl = list(ui["pl"])
+            if c in pl:
+                pl.remove(c)
+            else:
+                pl.append(c)
+            return _ui(ui, pl=pl), None
+        if button == "C":
+            return _ui(ui, pg=0, c=ui["pr"]), None
+        if button == "A":
+            pl = [i for i in ui["pl"] if i < n]
+            if len(pl) < 2:
+                u = _ui(ui)
+                u["msg"] = "Take at least 2 players (B)"
+                return u, None
+            return _ui(ui, pg=2, c=0, pl=pl), None
+        return ui, None
+    pr = ui["pr"]
+    opts = _options(pr, ui["o"])
+    if button == "UP":
+        return _ui(ui, c=(c - 1) % len(opts)), None
+    if button == "DOWN":
+        return _ui(ui, c=(c + 1) % len(opts)), None
+    if button == "C":
+        return _ui(ui, pg=1, c=0), None
+    if button == "B":
+        key, _, values = opts[c]
+        cur = _value(pr, ui["o"], ui["t"], key)
+        nxt = values[(values.index(cur) + 1) % len(values)] if cur in values else values[0]
+        if key == "tracking":
+            return _ui(ui, t=nxt), None
+        o = dict(ui["o"])
+        o[key] = nxt
+        return _ui(ui, o=o), None
+    if button == "A":
+        return _new(ctx, ui)
+    return ui, None
+
+
+def _new(ctx, ui):
+    pr = ui["pr"]
+    names = roster(ctx)
+    players = [names[i] for i in ui["pl"] if i < len(names)]
+    tags = [("Rules", [PRESETS[pr]]), ("Players", players)]
+    o = ui["o"]
+    if o.get("set", DEFAULT_SET[pr]) != DEFAULT_SET[pr]:
+        tags.append(("Set", [o["set"]]))
+    k = o.get("rounds", "all")
+    if k != "all":
+        top = int(o.get("set", DEFAULT_SET[pr]))
+        tags.append(("Option", ["rounds", " ".join(str(top - i) for i in range(int(k)))]))
+    for key in ("double_blank_50", "positive_scoring"):
+        v = o.get(key)
+        if v == "yes" and not (key == "double_blank_50" and PRESETS[pr] == "chickenfoot-cross"):
+            tags.append(("Option", [key, v]))
+    tags.append(("Tracking", [ui["t"]]))
+    # Check the rules accept it before anything is written.
+    from shared_engine.engine import Game
+    opts = {}
+    for name, vals in tags:
+        if name == "Set":
+            opts["set"] = vals[0]
+        elif name == "Option":
+            opts[vals[0]] = vals[1]
+    try:
+        Game(PRESETS[pr], players, opts)
+    except ValueError as e:
+        u = _ui(ui)
+        u["msg"] = str(e)
+        return u, None
+    last = {"pr": pr, "pl": ui["pl"], "o": o, "t": ui["t"]}
+    return {}, ("new", tags, last)

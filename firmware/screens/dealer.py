@@ -1,0 +1,49 @@
+"""The dealer screen at the start of each round: what to set up.
+
+view keys:
+    round     e.g. "3/10"; ``preset``: the preset's name
+    centre    the centre double, e.g. "7-7" (None in chicken-scratch before
+              the holder of the highest double is known: ``centre_text`` then)
+    centre_text  a line to show instead of the double (optional)
+    hand      tiles each player draws
+    lead      name of the player who leads, or None when the double is
+              hunted for: then ``hunt`` is the line saying how
+    yard      tiles left in the yard after the deal; ``reserve`` tiles that
+              stay there (0 for none)
+    labels    (A, B, C, UP, DOWN)
+"""
+
+from firmware import text
+from firmware.screens import ui
+
+
+def draw(view, fb):
+    ui.clear(fb)
+    big = text.font("big")
+    mid = text.font("mid")
+    wmax = ui.SIDE_X - 2
+    ui.header(fb, "Round %s  %s" % (view["round"], view.get("preset", "")), None)
+    c = view.get("centre")
+    x = 2
+    if c:
+        x = text.draw(fb, c, 2, 6, big) + 8
+        text.draw(fb, "centre", x, 16, mid)
+    else:
+        text.draw(fb, text.fit(view.get("centre_text", ""), mid, wmax), 2, 18, mid)
+    y = 44
+    lines = ["Each player draws %d" % view["hand"]]
+    if view.get("lead"):
+        lines.append("%s leads" % view["lead"])
+    elif view.get("hunt"):
+        lines.append(view["hunt"])
+    yard = "Yard %d" % view["yard"]
+    if view.get("reserve"):
+        yard += ", last %d stay" % view["reserve"]
+    lines.append(yard)
+    for line in lines:
+        for part in text.wrap(line, mid, wmax):
+            if y + mid.HEIGHT > ui.BAR_Y + 2:
+                break
+            text.draw(fb, part, 2, y, mid)
+            y += mid.HEIGHT
+    ui.buttons(fb, view.get("labels"))

@@ -1,0 +1,40 @@
+"""Game end: the winner, why, and the totals.
+
+view keys:
+    winners   names of the winners (several when the win is shared)
+    why       one line: "lowest total", or the tie-break that decided it
+    totals    [(name, total)] in seat order
+    title     header (optional), e.g. "chickenfoot, 10 rounds"
+    labels    (A, B, C, UP, DOWN)
+"""
+
+from firmware import text
+from firmware.screens import ui
+
+
+def draw(view, fb):
+    ui.clear(fb)
+    big = text.font("big")
+    mid = text.font("mid")
+    wmax = ui.SIDE_X - 4
+    ui.header(fb, view.get("title") or "Game over", None)
+    w = view["winners"]
+    head = " & ".join(w) if w else "No winner"
+    f = big if text.width(head, big) <= wmax else mid
+    text.draw(fb, text.fit(head, f, wmax), 2, 8 if f is big else 14, f)
+    y = 40
+    for line in text.wrap(("win: " if len(w) > 1 else "wins: ") + view.get("why", ""), mid, wmax)[:2]:
+        text.draw(fb, line, 2, y, mid)
+        y += mid.HEIGHT - 2
+    totals = view["totals"]
+    n = len(totals)
+    per_row = n if n <= 4 else (n + 1) // 2
+    cw = (wmax + 2) // per_row
+    for i in range(n):
+        nm, t = totals[i]
+        x = (i % per_row) * cw
+        yy = y + 4 + (i // per_row) * 11
+        s = "%d" % t
+        fb.text(text.fit(nm, None, cw - 8 * len(s) - 14), x + 1, yy, 1)
+        text.right(fb, s, x + cw - 6, yy)
+    ui.buttons(fb, view.get("labels"))

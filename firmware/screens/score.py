@@ -1,0 +1,43 @@
+"""Score entry: the pips left in one player's hand, then the next player.
+
+view keys:
+    title     header, e.g. "Score R3 7-7"; ``right``: e.g. "2/4"
+    name      the player being scored
+    pips      the number entered so far
+    db        True when the player holds 0-0 (shown as "+ 0-0")
+    out       True when this player went out (the score is 0)
+    entered   [(name, text)] the players scored so far this round
+    message   the engine's reason a score was refused, or None
+    labels    (A, B, C, UP, DOWN)
+"""
+
+from firmware import text
+from firmware.screens import ui
+
+
+def draw(view, fb):
+    ui.clear(fb)
+    big = text.font("big")
+    mid = text.font("mid")
+    wmax = ui.SIDE_X - 4
+    ui.header(fb, view["title"], view.get("right"))
+    text.draw(fb, text.fit(view["name"], mid, 150), 2, 12, mid)
+    x = text.draw(fb, "%d" % view["pips"], 2, 22, big)
+    if view.get("db"):
+        text.draw(fb, "+ 0-0", x + 6, 36, mid)
+    elif view.get("out"):
+        text.draw(fb, "went out", x + 6, 36, mid)
+    # the players already scored, on the right
+    y = 13
+    for nm, s in view.get("entered", ())[-6:]:
+        text.right(fb, text.fit(nm, None, 56) + " " + s, wmax, y)
+        y += 10
+    msg = view.get("message")
+    if msg:
+        lines = text.wrap(msg, None, ui.SIDE_X - 6)[:3]
+        y = ui.BAR_Y - 14 - 10 * len(lines)
+        fb.fill_rect(0, y - 2, ui.SIDE_X - 2, 10 * len(lines) + 2, 1)
+        for line in lines:
+            fb.text(line, 2, y, 0)
+            y += 10
+    ui.buttons(fb, view.get("labels"))

@@ -1,0 +1,55 @@
+"""The score sheet: one column per player, one row per round, totals.
+
+Shown after each round, at the end of a game and from history.
+
+view keys:
+    title     header, e.g. "After round 3 of 10"; ``right``: small text
+    names     player names in seat order
+    rows      [(label, [score, ...]), ...] rounds in order, label e.g. "9-9";
+              only the last rows that fit are shown
+    totals    running total per seat
+    mark      seats to highlight in the totals (leaders or winners)
+    labels    (A, B, C, UP, DOWN)
+"""
+
+from firmware import text
+from firmware.screens import ui
+
+
+def draw(view, fb):
+    ui.clear(fb)
+    wmax = ui.SIDE_X - 2
+    ui.header(fb, text.fit(view["title"], None, wmax - 40), view.get("right"))
+    names = view["names"]
+    n = len(names)
+    lw = 34
+    cw = (wmax - lw) // n
+    y = 13
+    for i in range(n):
+        text.centre(fb, text.fit(names[i], None, cw - 2), lw + i * cw + cw // 2, y)
+    fb.hline(0, y + 9, wmax, 1)
+    rows = view["rows"]
+    room = (ui.BAR_Y - 13 - (y + 11)) // 9
+    shown = rows[-room:] if room > 0 else []
+    y += 12
+    for label, scores in shown:
+        fb.text(label[:4], 0, y, 1)
+        for i in range(n):
+            text.centre(fb, "%d" % scores[i], lw + i * cw + cw // 2, y)
+        y += 9
+    ty = ui.BAR_Y - 12
+    fb.hline(0, ty - 2, wmax, 1)
+    fb.text("Tot", 0, ty, 1)
+    mark = view.get("mark") or ()
+    totals = view["totals"]
+    for i in range(n):
+        s = "%d" % totals[i]
+        cx = lw + i * cw + cw // 2
+        if (i + 1) in mark:
+            w = 8 * len(s) + 4
+            fb.fill_rect(cx - w // 2, ty - 1, w, 10, 1)
+            text.centre(fb, s, cx, ty, None, 0)
+        else:
+            text.centre(fb, s, cx, ty)
+    fb.vline(lw - 3, 13, ty - 13 + 8, 1)
+    ui.buttons(fb, view.get("labels"))

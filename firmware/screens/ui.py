@@ -1,0 +1,62 @@
+"""What every screen shares: the button labels and the header.
+
+The Badger's A B C sit under the screen's bottom edge, UP and DOWN on its
+right edge; labels are drawn next to them. ``labels`` in a view is a tuple
+(A, B, C, UP, DOWN) of short words, None where a button does nothing.
+"""
+
+from firmware import text
+
+W = 296
+H = 128
+BAR = 13            # height of the A/B/C bar at the bottom
+BAR_Y = H - BAR
+SIDE = 42           # width of the UP/DOWN strip on the right
+SIDE_X = W - SIDE
+_CX = (49, 148, 247)
+
+
+def clear(fb):
+    fb.fill(0)
+
+
+def buttons(fb, labels):
+    """The A/B/C labels in the bottom bar, UP/DOWN ones on the right."""
+    if not labels:
+        return
+    fb.hline(0, BAR_Y - 1, W, 1)
+    for i in range(3):
+        s = labels[i] if i < len(labels) else None
+        if s:
+            w = len(s) * 8 + 6
+            x = _CX[i] - w // 2
+            fb.fill_rect(x, BAR_Y + 1, w, BAR - 1, 1)
+            fb.text(s, x + 3, BAR_Y + 3, 0)
+    up = labels[3] if len(labels) > 3 else None
+    down = labels[4] if len(labels) > 4 else None
+    if up:
+        _arrow(fb, W - 7, 4, True)
+        text.right(fb, up[:5], W - 14, 2)
+    if down:
+        _arrow(fb, W - 7, BAR_Y - 9, False)
+        text.right(fb, down[:5], W - 14, BAR_Y - 10)
+
+
+def _arrow(fb, cx, y, up):
+    # a small filled triangle pointing at the button
+    for i in range(5):
+        w = 2 * i + 1
+        yy = y + i if up else y + 4 - i
+        fb.hline(cx - i, yy, w, 1)
+
+
+def header(fb, left, right=None, width=SIDE_X - 8):
+    """A line of small text at the top, with a rule under it."""
+    text.draw(fb, left, 1, 1)
+    if right:
+        text.right(fb, right, width - 1, 1)
+    fb.hline(0, 10, width, 1)
+
+
+def tile(a, b):
+    return "%d-%d" % (a, b)

@@ -1,0 +1,174 @@
+"""pipkeeper sim: the board without hardware."""
+
+import os
+import sys
+
+import click
+
+from pipkeeper.errors import PipkeeperError
+
+KEYS = {
+    "a": "A", "b": "B", "c": "C", "u": "UP", "d": "DOWN", "k": "UP", "j": "DOWN",
+    "\x1b[A": "UP", "\x1b[B": "DOWN", "\x1bOA": "UP", "\x1bOB": "DOWN",
+}
+
+
+def _draw(frame, caption, out):
+    from pipkeeper.panel import to_terminal
+    import shutil
+    cols = shutil.get_terminal_size((80, 24)).columns
+    half = cols < 150
+    lines = to_terminal(frame.data, half=half)
+    width = len(lines[0])
+    out.write("\x1b[H\x1b[2J" if out.isatty() else "\n")
+    out.write("+" + "-" * width + "+\n")
+    for line in lines:
+        out.write("|" + line + "|\n")
+    out.write("+" + "-" * width + "+\n")
+    out.write(caption + "\n")
+    out.flush()
+
+
+def _save(frames, frames_dir):
+    if not frames_dir:
+        return
+    from pipkeeper.panel import save_png
+    for fr in frames:
+        save_png(fr.data, os.path.join(frames_dir, "frame-%04d.png" % fr.index))
+
+
+def _read_key(fd):
+    ch = os.read(fd, 1)
+    if not ch:
+        return None
+    s = ch.decode("latin-1")
+    if s == "\x1b":
+        import select
+        r, _, _ = select.select([fd], [], [], 0.05)
+        if r:
+            s += os.read(fd, 2).decode("latin-1")
+    return s
+
+
+@click.command()
+@click.option("--dir", "flash_dir", type=click.Path(file_okay=False),
+              help="The board's flash (default: a folder in your data directory).")
+@click.option("--frames", "frames_dir", type=click.Path(file_okay=False),
+              help="Write one PNG per panel update into this folder.")
+@click.option("--script", "script", type=click.Path(dir_okay=False, exists=True, allow_dash=True),
+              help="Press buttons from a file: one of A B C UP DOWN a line.")
+@click.option("--power-cycle", is_flag=True,
+              help="Boot afresh before each press, as on battery.")
+@click.option("--serial", is_flag=True,
+              help="Also serve the board's USB serial on a pty (its path is the first line).")
+@click.option("--quiet", "-q", is_flag=True, help="Do not draw the screen.")
+def command(flash_dir, frames_dir, script, power_cycle, serial, quiet):
+    """The board without hardware: the real firmware on the MicroPython unix port.
+
+    Keys: a b c for the buttons, arrow keys (or u/d) for UP and DOWN, q to
+    quit. The screen is drawn in the terminal; the board's /games/ is
+    DIR/games/.
+    """
+    from pipkeeper import sim as simmod
+
+    if flash_dir is None:
+        flash_dir = simmod.default_dir()
+    if frames_dir:
+        os.makedirs(frames_dir, exist_ok=True)
+    presses = None
+    if script:
+        text = sys.stdin.read() if script == "-" else open(script, encoding="utf-8").read()
+        presses = simmod.parse_script(text)
+    if serial and power_cycle:
+        raise PipkeeperError("--serial needs the board on USB power: drop --power-cycle")
+    board = simmod.Sim(flash_dir, power_cycle=power_cycle, serial=serial)
+    link = None
+    out = sys.stdout
+    try:
+        if serial:
+            link = simmod.SerialBoard(board)
+            click.echo(link.port)
+            sys.stdout.flush()
+            link.start()
+            got = board.frames[:]
+        else:
+            got = board.start()
+        _save(got, frames_dir)
+        if got and not quiet and presses is None and sys.stdin.isatty():
+            _draw(got[-1], "booted: %d update(s)" % len(got), out)
+        if presses is not None:
+            for i, b in enumerate(presses):
+                got = _press(board, link, b)
+                _save(got, frames_dir)
+                kind = ", ".join("full" if f.full else "fast" for f in got) or "none"
+                if not quiet and not serial:
+                    click.echo("%d %s -> %d update(s) (%s)" % (i + 1, b, len(got), kind))
+            if board.frames and not quiet and not serial:
+                _draw(board.frames[-1], "%d presses, %d updates; flash: %s" % (
+                    len(presses), len(board.frames), board.dir), out)
+            if serial:
+                _wait_forever(link)
+            return
+        if sys.stdin.isatty():
+            _interactive(board, link, frames_dir, quiet, out)
+        else:
+            # presses as lines on stdin, until its end
+            for line in sys.stdin:
+                b = line.split("#", 1)[0].strip().upper()
+                if not b:
+                    continue
+                if b not in simmod.BUTTONS:
+                    raise PipkeeperError("%r is not a button (A B C UP DOWN)" % b)
+                got = _press(board, link, b)
+                _save(got, frames_dir)
+    finally:
+        if link is not None:
+            link.close()
+        board.close()
+
+
+def _press(board, link, b):
+    """One press; with --serial, a press the board cannot hear (it sits in
+    its REPL because a host is on the port) is skipped, not fatal."""
+    if link is None:
+        return board.press(b)
+    if link.repl:
+        click.echo("pipkeeper: %s ignored: the board is in its REPL" % b, err=True)
+        return []
+    try:
+        return board.press(b)
+    except PipkeeperError as exc:
+        click.echo("pipkeeper: %s: %s" % (b, exc), err=True)
+        return []
+
+
+def _wait_forever(link):
+    import time
+    try:
+        while True:
+            time.sleep(1)
+    except KeyboardInterrupt:
+        pass
+
+
+def _interactive(board, link, frames_dir, quiet, out):
+    import termios
+    import tty
+    fd = sys.stdin.fileno()
+    old = termios.tcgetattr(fd)
+    tty.setcbreak(fd)
+    try:
+        while True:
+            k = _read_key(fd)
+            if k is None or k in ("q", "\x04"):
+                return
+            b = KEYS.get(k.lower() if len(k) == 1 else k)
+            if b is None:
+                continue
+            got = _press(board, link, b)
+            _save(got, frames_dir)
+            if got and not quiet:
+                _draw(got[-1], "%s -> %s update   keys: a b c, up/down (u/d), q quits" % (
+                    b, "full" if got[-1].full else "fast"), out)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)

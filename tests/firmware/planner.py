@@ -1,0 +1,224 @@
+"""Plan the button presses that make the board record a given game.
+
+The board's flows (firmware/core.py and firmware/flows/*) are pure Python,
+so they run here on CPython: for each event of a target game (from
+shared_engine.simulate) the planner searches the presses that make the
+flows emit exactly that event, starting from the UI state the board is in.
+The presses are then played on the real firmware (MicroPython unix port)
+and its record compared with the target (tests/firmware/test_games.py);
+the power-cut tests and `pipkeeper bench firmware` (presses per play and per
+score entry) use it too.
+"""
+
+import json
+from collections import deque
+
+from shared_engine import engine
+from shared_engine.engine import Game, ROUND, HAND, SCORE
+from firmware import core
+from firmware.flows import setup as setup_flow
+
+BUTTONS = ("A", "B", "C", "UP", "DOWN")
+
+
+def normalize(rules, events):
+    """Target events as the board can enter them: no hands; no hunt in
+    chickenfoot (there the hunt is face down before the deal and the board
+    only asks who found the double)."""
+    out = []
+    for ev in events:
+        if ev[0] == HAND:
+            continue
+        if ev[0] == ROUND and rules == "chickenfoot":
+            ev = (ROUND, ev[1], ev[2], ())
+        out.append(ev)
+    return out
+
+
+class Planner:
+    def __init__(self, rules, players, tracking="quick", options=None):
+        self.rules = rules
+        self.players = list(players)
+        self.tracking = tracking
+        self.options = dict(options or {})
+        self.ctx = core.Ctx(game=None, tags=[], tracking=tracking)
+        self.ui = {}
+        self.presses = []
+        self.per_event = []     # (event, presses it took)
+
+    # -- a whole game ------------------------------------------------------------
+
+    def setup(self):
+        """Presses from a fresh board (no game, no settings) to the new game."""
+        ui = {}
+        seq = []
+
+        def press(b):
+            nonlocal ui
+            ui2, act = core.step(self.ctx, ui, b)
+            seq.append(b)
+            ui = ui2
+            return act
+
+        pr = setup_flow.PRESETS.index(self.rules)
+        for _ in range(pr):
+            press("DOWN")
+        press("A")
+        roster = setup_flow.roster(self.ctx)
+        want = [roster.index(p) for p in self.players]
+        cur = setup_flow._start(self.ctx, ui)["pl"]
+        c = 0
+
+        def toggle(i):
+            nonlocal c
+            while c != i:
+                press("DOWN")
+                c = (c + 1) % len(roster)
+            press("B")
+
+        if cur[:len(want)] == want:
+            for i in cur[len(want):]:       # only drop the extra players
+                toggle(i)
+        else:
+            for i in list(cur):             # everybody out, then in, in order
+                toggle(i)
+            for i in want:
+                toggle(i)
+        press("A")
+        # options page: tracking first
+        if self.tracking == "full":
+            press("B")
+        opts = setup_flow._options(pr, {})
+        want = dict(self.options)
+        if "rounds" in want:      # the board offers the first k doubles
+            want["rounds"] = str(len(want["rounds"].split()))
+        for k, (key, label, values) in enumerate(opts):
+            if key in want:
+                while ui["c"] != k:
+                    press("DOWN")
+                while setup_flow._value(pr, ui["o"], ui["t"], key) != want[key]:
+                    press("B")
+        act = press("A")
+        if not act or act[0] != "new":
+            raise AssertionError("setup did not start a game: %r %r" % (act, ui))
+        tags = act[1]
+        opts = {}
+        for name, vals in tags:
+            if name == "Set":
+                opts["set"] = vals[0]
+            elif name == "Option":
+                opts[vals[0]] = vals[1]
+        self.ctx.game = Game(self.rules, self.players, opts)
+        self.ctx.tags = tags
+        self.ui = {}
+        self.presses += seq
+        return seq
+
+    def event(self, ev):
+        """Presses that record ``ev`` from the current UI state."""
+        g = self.ctx.game
+        k = core.kind(self.ctx, self.ui)
+        if ev[0] == SCORE and k in ("score", "turn", "menu"):
+            seq = self._score(ev)
+        else:
+            seq = self._search(ev, 12 + (len(ev[3]) if ev[0] == ROUND else 0))
+        g.apply(ev)
+        self.ui = {}
+        self.presses += seq
+        self.per_event.append((ev, len(seq)))
+        return seq
+
+    # -- strategies ------------------------------------------------------------------
+
+    def _search(self, ev, depth=40):
+        """Breadth-first over UI states until a press emits ``ev``."""
+        start = self.ui
+        seen = {json.dumps(start, sort_keys=True)}
+        q = deque([(start, [])])
+        while q:
+            ui, seq = q.popleft()
+            if len(seq) >= depth:
+                continue
+            for b in BUTTONS:
+                ui2, act = core.step(self.ctx, ui, b)
+                if act is not None:
+                    if act == ev:
+                        return seq + [b]
+                    continue
+                if ui2.get("s") in ("setup", "hist"):
+                    continue     # never the way to a game event
+                key = json.dumps(ui2, sort_keys=True)
+                if key not in seen:
+                    seen.add(key)
+                    q.append((ui2, seq + [b]))
+        raise AssertionError("no presses record %r from %r" % (ev, self.ui))
+
+    def _score(self, ev):
+        pips, db = ev[1], ev[2]
+        ctx = self.ctx
+        ui = self.ui
+        seq = []
+
+        def press(b):
+            nonlocal ui
+            ui2, act = core.step(ctx, ui, b)
+            seq.append(b)
+            ui = ui2
+            return act
+
+        if core.kind(ctx, ui) != "score":
+            # the round was not ended by play: score it from the menu
+            seq += self._to_menu_item("Score the round now")
+            ui = {"s": "score"}
+        r = ctx.game.round
+        out = r.out if r is not None and r.ended == engine.OUT else -1
+        n = ctx.game.n
+        act = None
+        for s in range(n):
+            if s == out:
+                continue
+            tens, units = divmod(pips[s], 10)
+            if units > 5:                   # 19: +10 +10 -1, as a person would
+                for _ in range(tens + 1):
+                    press("B")
+                for _ in range(10 - units):
+                    press("DOWN")
+            else:
+                for _ in range(tens):
+                    press("B")
+                for _ in range(units):
+                    press("UP")
+            if db[s]:
+                press("C")
+            act = press("A")
+        if act != ev:
+            raise AssertionError("score entry gave %r, not %r" % (act, ev))
+        return seq
+
+    def _to_menu_item(self, label):
+        seq = []
+        ui = self.ui
+        ui, act = core.step(self.ctx, ui, "DOWN")
+        seq.append("DOWN")
+        from firmware.flows import play
+        items = [x[0] for x in play.menu_items(self.ctx)]
+        for _ in range(items.index(label)):
+            ui, act = core.step(self.ctx, ui, "DOWN")
+            seq.append("DOWN")
+        seq.append("A")
+        return seq
+
+
+def plan_game(rules, n_players, seed, tracking="quick", options=None):
+    """(presses, target events, planner) for a simulated game."""
+    from shared_engine import simulate
+    sim = simulate.simulate(rules, n_players, seed=seed, options=options)
+    evs = list(sim.events)
+    evs = simulate.to_quick(evs) if tracking == "quick" else simulate.to_board(evs)
+    evs = normalize(rules, evs)
+    names = list(setup_flow.DEFAULT_ROSTER[:n_players])
+    p = Planner(rules, names, tracking, options)
+    p.setup()
+    for ev in evs:
+        p.event(ev)
+    return p.presses, evs, p

@@ -1,0 +1,96 @@
+"""`pipkeeper sim` from the command line: scripts, frames, power cycling,
+and the USB serial on a pty that mpremote works against."""
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _pk(*args, **kw):
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([ROOT, os.path.join(ROOT, "host"), env.get("PYTHONPATH", "")])
+    return subprocess.run([sys.executable, "-m", "pipkeeper"] + list(args), capture_output=True,
+                          text=True, env=env, timeout=kw.get("timeout", 120))
+
+
+SCRIPT = """# a chickenfoot game with the default players
+A   # rules: chickenfoot
+A   # players: Ann Bob Cy Di
+A   # options: start the game (the dealer screen)
+A   # round 9-9, Ann leads
+
+A   # Ann plays
+A   # Bob plays
+B   # Cy draws
+UP  # undo
+"""
+
+
+@pytest.mark.parametrize("power_cycle", (False, True))
+def test_script_and_frames(tmp_path, power_cycle):
+    script = tmp_path / "s.txt"
+    script.write_text(SCRIPT)
+    args = ["sim", "--dir", str(tmp_path / "flash"), "--script", str(script),
+            "--frames", str(tmp_path / "frames"), "-q"]
+    if power_cycle:
+        args.append("--power-cycle")
+    r = _pk(*args)
+    assert r.returncode == 0, r.stderr
+    pngs = sorted(os.listdir(tmp_path / "frames"))
+    assert len(pngs) == 8 + 1          # the boot, then one a press
+    rec = (tmp_path / "flash" / "games" / "0001.dgn").read_text()
+    assert rec.splitlines()[-5:] == ["round 9-9 lead 1", "1 play", "2 play", "3 draw", "undo"]
+
+
+def test_bad_script_is_one_line_error(tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text("A\nLEFT\n")
+    r = _pk("sim", "--dir", str(tmp_path / "flash"), "--script", str(script), "-q")
+    assert r.returncode == 1
+    assert r.stderr.strip() == "pipkeeper: script line 2: 'LEFT' is not a button (A B C UP DOWN)"
+
+
+def test_serial_port_works_with_mpremote(tmp_path):
+    flash = tmp_path / "flash"
+    (flash / "games").mkdir(parents=True)
+    (flash / "games" / "0001.dgn").write_text('[Rules "chickenfoot"]\n[Players "A" "B"]\n')
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([ROOT, os.path.join(ROOT, "host")])
+    p = subprocess.Popen([sys.executable, "-m", "pipkeeper", "sim", "--serial", "--dir", str(flash), "-q"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    try:
+        port = p.stdout.readline().decode().strip()
+        assert port.startswith("/dev/")
+        time.sleep(0.5)
+
+        def mpremote(*a):
+            return subprocess.run([sys.executable, "-m", "mpremote", "connect", port] + list(a),
+                                  capture_output=True, text=True, timeout=30)
+
+        r = mpremote("fs", "ls", ":/games")
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert "0001.dgn" in r.stdout
+        r = mpremote("exec", "print(6*7)")
+        assert r.returncode == 0 and "42" in r.stdout, r.stdout + r.stderr
+        r = mpremote("fs", "cat", ":/games/0001.dgn")
+        assert '[Rules "chickenfoot"]' in r.stdout
+        # a write through the port lands in the flash folder (rename included)
+        r = mpremote("exec", "f=open('/x.tmp','w');f.write('hi');f.close();import os;os.rename('/x.tmp','/x.txt')")
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert (flash / "x.txt").read_text() == "hi"
+        # and the board still takes presses afterwards
+        p.stdin.write(b"A\n")
+        p.stdin.flush()
+    finally:
+        p.stdin.close()      # end of input: the sim ends
+        try:
+            p.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+    assert p.returncode == 0, p.stderr.read().decode()
