@@ -157,6 +157,10 @@ def build(args, cache=None, app=False):
     items = []
     for package, folder, excluded in PACKAGES:
         root = source_root(package)
+        for src in sorted(root.rglob("*.bin")):
+            # Data the firmware reads at run time (the fonts' glyph bitmaps).
+            rel = src.relative_to(root).as_posix()
+            items.append(Item(folder + "/" + rel, src.read_bytes()))
         for src in sorted(root.rglob("*.py")):
             rel = src.relative_to(root).as_posix()
             if not _shipped(package, rel, excluded):

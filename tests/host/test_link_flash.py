@@ -99,6 +99,10 @@ def test_flash_copies_only_what_changed(board, cache):
     assert len(first.copied) == len(dry.copied) and not first.unchanged
     assert (board.root / "lib" / "shared_engine" / "engine.mpy").read_bytes()[:2] == b"M\x06"
     assert (board.root / "main.py").exists() and (board.root / "lib" / "pklink.mpy").exists()
+    # the fonts' glyph bitmaps, read at run time beside their modules
+    for font in ("font_big", "font_mid"):
+        assert (board.root / "lib" / "firmware" / (font + ".bin")).read_bytes() == (
+            Path(firmware.__file__).parent / (font + ".bin")).read_bytes()
     assert not list(board.root.rglob("*.tmp"))
     assert first.flash_free > 0
     # a stale module of ours is removed; a changed one is sent again
