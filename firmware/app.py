@@ -179,6 +179,12 @@ class App:
         try:
             game, tags, path = restore(st)
         except Exception as e:
+            from shared_engine.dgn import RecordError
+            if not isinstance(e, RecordError):
+                # A fault of this boot (out of memory, a flash error): the
+                # game stays current; the error screen shows and the next
+                # press tries again.
+                raise
             # A record that does not replay is kept as it is (never deleted);
             # the board starts afresh and says why.
             self.log(e, "restore")
