@@ -4,9 +4,8 @@ Process model (other commands build on it: `flash` and `sync` talk to the
 `--serial` port exactly as to a board):
 
 - One ``micropython -X heapsize=160K`` process is the board. Its bootstrap
-  (``BOOT`` below) remounts the root: ``vfs.umount('/')`` then
-  ``vfs.mount(vfs.VfsPosix(DIR), '/')``, so the board's flash is the folder
-  DIR and its ``/games/`` is ``DIR/games/``. If DIR holds a flashed firmware
+  (``BOOT`` below) remounts the root at the folder DIR (mp/flashdir.py), so
+  the board's flash is DIR and its ``/games/`` is ``DIR/games/``. If DIR holds a flashed firmware
   (``DIR/lib/firmware/``, as `pipkeeper flash` lays it out) that copy runs,
   as on a board (sys.path "", "/lib"); otherwise the source
   tree (the folder holding the ``firmware`` and ``shared_engine`` packages),
@@ -55,42 +54,25 @@ HEAP = "160K"
 BUTTONS = ("A", "B", "C", "UP", "DOWN")
 SRC_MOUNT = "/.pipkeeper-src"
 
-# The unix port's VfsPosix.rename(a, b) prefixes both paths through one
-# shared buffer, so it renames b onto b (ENOENT): seen on 1.28 and 1.29. The
-# board's records and small files are written with rename (atomic writes),
-# and so are mpremote's and our link's, so the bootstrap puts a stand-in for
-# `os` in sys.modules whose rename goes through an unrooted VfsPosix with
-# the flash folder prefixed by hand; everything else is the real `os`.
-OS_SHIM = (
-    "class _PkOs:\n"
-    "    def __getattr__(self, n):\n"
-    "        return getattr(_pk_os, n)\n"
-    "    def rename(self, a, b):\n"
-    "        c = _pk_os.getcwd().rstrip('/') + '/'\n"
-    "        a = a if a[:1] == '/' else c + a\n"
-    "        b = b if b[:1] == '/' else c + b\n"
-    "        _pk_host.rename(_pk_root + a, _pk_root + b)\n"
-    "_pk_os = os\n"
-    "_pk_host = vfs.VfsPosix()\n"
-    "_pk_root = _d.rstrip('/')\n"
-    "sys.modules['os'] = _PkOs()\n"
-)
+# The board's flash is the folder DIR: host/pipkeeper/mp/flashdir.py mounts
+# it as "/" (not vfs.VfsPosix(DIR), whose rename quietly renames a file onto
+# itself on this port: every atomic write would do nothing).
+MP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp")
 
 BOOT = (
     "import sys, os, vfs\n"
     "_d = os.getenv('PIPKEEPER_SIM_DIR')\n"
     "_s = os.getenv('PIPKEEPER_SIM_SRC')\n"
-    "vfs.umount('/')\n"
-    "vfs.mount(vfs.VfsPosix(_d), '/')\n"
-    + OS_SHIM +
+    "sys.path.insert(0, " + repr(MP_DIR) + ")\n"
+    "import flashdir\n"
+    "sys.path.pop(0)\n"
+    "flashdir.mount(_d)\n"
     "if _s:\n"
     "    vfs.mount(vfs.VfsPosix(_s), '" + SRC_MOUNT + "', readonly=True)\n"
     "    sys.path[:] = ['" + SRC_MOUNT + "', '', '/lib']\n"
     "else:\n"
     "    sys.path[:] = ['', '/lib']\n"
-    "os.chdir('/')\n"
-    "del _d, _s, os\n"
-    "import os\n"
+    "del _d, _s, flashdir\n"
 )
 RUN = "from firmware import app as _app\n_app.main()\n"
 

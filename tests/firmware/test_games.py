@@ -14,7 +14,7 @@ import os
 
 import pytest
 
-from conftest import run_presses, record_of
+from fwkit import run_presses, record_of
 from planner import plan_game
 
 PRESETS = ("chickenfoot", "chickenfoot-cross", "chicken-scratch", "mexican-train")

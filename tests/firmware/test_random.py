@@ -7,7 +7,7 @@ fewer); PIPKEEPER_RANDOM_SEED the seed."""
 import os
 import random
 
-from conftest import record_of
+from fwkit import record_of
 
 
 def test_random_presses_power_cycled(tmp_path, mpy_tree):

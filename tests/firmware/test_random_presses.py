@@ -142,7 +142,7 @@ def run_series(cmd, env, work, seed, n):
     path, size = None, -1
     stats = {"presses": 0, "updates": 0, "errscreens": 0, "not_restored": 0,
              "replays": 0, "replay_fail": 0, "appended": 0, "refused": 0,
-             "kinds": {}, "buttons": {}, "refusals": {}}
+             "kinds": {}, "buttons": {}, "refusals": {}, "refresh": ""}
     bad = []
     buttons = []
     log = 0
@@ -156,6 +156,7 @@ def run_series(cmd, env, work, seed, n):
                      "press %d (%s)" % (i, b))
         stats["presses"] += 1
         stats["updates"] += res["updates"]
+        stats["refresh"] += "F" if res["full"] else "P"
         if res["updates"] != 1:
             bad.append("press %d (%s): %d panel updates" % (i, b, res["updates"]))
         if not res["restored"]:
@@ -207,6 +208,8 @@ def test_random_presses_power_cycled(micropython_bin, tmp_path, repo_root):
     bad = []
     for s, (st, b, _) in enumerate(runs):
         for k, v in st.items():
+            if isinstance(v, str):
+                continue
             if isinstance(v, dict):
                 d = totals.setdefault(k, {})
                 for kk, vv in v.items():
@@ -308,3 +311,37 @@ def test_the_same_presses_on_usb_power(micropython_bin, tmp_path, repo_root):
     for line in problems[:20]:
         print("  " + line)
     assert not problems, summary + "\n" + "\n".join(problems[:40])
+
+
+def test_battery_presses_refresh_the_panel_as_on_usb(micropython_bin, tmp_path, repo_root):
+    """A press gets a full refresh or a fast update by the app's own rule
+    (firmware/app.py: "a fast one for turn changes, a full refresh at round
+    boundaries", core.full_refresh), whether the board runs on USB or on
+    battery, where every press is a cold boot. The same 200 random presses
+    on battery (one process a press) and on USB (one App): each press must
+    get the same kind of update both ways."""
+    build = mpbuild.build(repo_root)
+    env = mpbuild.micropython_env(build)
+    heap, _ = mpbuild.heap(micropython_bin, build, "onepress", tmp_path)
+    one = [micropython_bin, "-X", "heapsize=%d" % heap, "-m", "onepress"]
+    heap_usb, _ = mpbuild.heap(micropython_bin, build, "random_presses", tmp_path)
+    usb = [micropython_bin, "-X", "heapsize=%d" % heap_usb, "-m", "random_presses"]
+    st, bad, buttons = run_series(one, env, tmp_path / "battery", SEED + 20, 200)
+    assert not bad, bad[:10]
+    folder = tmp_path / "usb"
+    folder.mkdir()
+    (folder / "buttons.txt").write_text("\n".join(buttons) + "\n")
+    res, ub = run(usb, [folder, folder / "buttons.txt"], folder, env, "usb")
+    assert not ub, ub[:10]
+    on_usb = res["refresh"][1:]          # [0] is the power-on's
+    on_battery = st["refresh"]
+    assert len(on_usb) == len(on_battery) == len(buttons)
+    differ = [i + 1 for i in range(len(buttons)) if on_usb[i] != on_battery[i]]
+    summary = ("refresh per press, 200 random presses (seed %d): on USB %d full / %d fast, "
+               "on battery %d full / %d fast; %d presses differ"
+               % (SEED + 20, on_usb.count("F"), on_usb.count("P"), on_battery.count("F"),
+                  on_battery.count("P"), len(differ)))
+    print("\n" + summary)
+    assert not differ, (
+        summary + "; first at presses %s (F full, P fast)\nUSB:     %s\nbattery: %s"
+        % (differ[:10], on_usb[:80], on_battery[:80]))

@@ -28,7 +28,8 @@ there); PK_BUDGET=K and PK_CUT=torn|drop: a power cut at op K (the op is
 torn or dropped, then the device is dead and PowerCut, which the firmware
 cannot catch, ends the press: the image file is what the flash holds).
 
-After the press: one "RESULT {...}" line: updates (panel updates), err
+After the press: one "RESULT {...}" line: updates (panel updates), full
+(whether the last update was a full refresh), err
 (the error screen's message or null), restored (the boot restored the
 previous UI), ui (the UI after the press), kind (the screen the next press
 lands on), msg (a refusal shown), path and size (the game in progress),
@@ -113,7 +114,7 @@ def main():
     from firmware import core
     st = app.store
     ui = app.ui
-    res = {"updates": board.updates,
+    res = {"updates": board.updates, "full": board.last_full,
            "err": ui.get("m") if ui.get("s") == "err" else None,
            "restored": restored, "ui": ui, "kind": core.kind(app.ctx, ui),
            "msg": ui.get("msg"), "path": st.current()}

@@ -14,7 +14,8 @@ of 4K, formatted afresh) mounted at /flash.
 
 Per press: nothing raises, exactly one panel update, the app does not end
 on its error screen. Output: "BAD ..." lines (at most 50), then one
-"RESULT {...}" line with counts; the records (and /log.txt) are copied to
+"RESULT {...}" line with counts ("refresh": one letter per panel update, F
+a full refresh, P a fast one, the power-on's first); the records (and /log.txt) are copied to
 WORKDIR/games/ (WORKDIR/log.txt) at the end.
 """
 
@@ -36,6 +37,14 @@ def run_usb(workdir, buttons):
     dev = fsim.Flash(workdir + "/flash.img", NBLOCKS)
     fsim.mount(dev)
     board = fsim.board_class()()
+    flags = []
+    update = board.update
+
+    def recording_update(buf, full=False):
+        flags.append("F" if full else "P")
+        update(buf, full)
+
+    board.update = recording_update
     from firmware.app import App
     counts = {"presses": 0, "errscreens": 0, "raised": 0, "update_mismatch": 0}
     bad = 0
@@ -76,6 +85,7 @@ def run_usb(workdir, buttons):
     counts["updates"] = board.updates
     counts["block_writes"] = dev.ops
     counts["bad"] = bad
+    counts["refresh"] = "".join(flags)
     try:
         os.mkdir(workdir + "/games")
     except OSError:
