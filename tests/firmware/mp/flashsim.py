@@ -1,10 +1,10 @@
 """MicroPython-side helpers for the firmware fault tests (unix port).
 
-Imported by powercut.py and random_presses.py (the test runs them as
-``micropython -X heapsize=160K -m NAME``, compiled, see mpbuild.py); never
-imported by pytest.
+Imported by onepress.py, powercut.py and random_presses.py (the tests run
+them as ``micropython -X heapsize=N -m NAME``, compiled: see mpbuild.py);
+never imported by pytest.
 
-- ``Flash``: a NOR-flash-like block device for ``vfs.VfsLfs2`` (the
+- ``Flash``: a flash-like block device for ``vfs.VfsLfs2`` (the
   extended interface: readblocks/writeblocks with offsets, erase by ioctl 6;
   4096-byte blocks as on the RP2040). Its bytes live in a file on the host,
   not on the 160K heap the firmware runs in. It counts the block writes (every
