@@ -404,6 +404,10 @@ def main(board=None):
     app.boot()
     b = board.wake_button()
     if b is not None:
+        # A cold boot from a press (on battery): the panel still shows the
+        # last frame, so this press refreshes it as it would on USB (fast,
+        # full only where core.full_refresh says so).
+        app.full = False
         app.press(b)
     else:
         app.render(True)

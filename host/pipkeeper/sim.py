@@ -203,6 +203,10 @@ class _Panel:
                     self.q.put((tag, None))
         except OSError:
             pass
+        try:
+            os.close(self.fd)     # one pipe per power cycle: do not leak it
+        except OSError:
+            pass
         self.q.put((b"", None))   # end of file
 
     def get(self, timeout):
