@@ -2,6 +2,10 @@
 on the MicroPython unix port (heap 160K) running the real firmware in the
 simulated board's set-up (the flash a folder, the firmware compiled to .mpy).
 
+The flash folder is mounted with the unix port's own VfsPosix (no Python
+calls per file operation, as littlefs on the board); the sim itself mounts
+it through mp/flashdir.py, which the boot's reads would pay for.
+
 Figures (issue "The board" and the performance issue):
   boot_to_frame_ms            wall clock, cold boot to the start of the panel
                               update: imports, restore of a large game in
@@ -78,7 +82,7 @@ def cut_points(events):
     return early, late
 
 
-def _run(folder, src, mode, screen="", heap=HEAP, under_callgrind=False):
+def _run(folder, src, mode, screen="", heap=HEAP, under_callgrind=False, plain_posix=True):
     env = dict(os.environ)
     env.update(PIPKEEPER_SIM_DIR=str(folder), PIPKEEPER_SIM_SRC=str(src),
                PIPKEEPER_BENCH_MODE=mode, PIPKEEPER_BENCH_SCREEN=screen)
@@ -86,7 +90,8 @@ def _run(folder, src, mode, screen="", heap=HEAP, under_callgrind=False):
               "PIPKEEPER_SIM_BATTERY"):
         env.pop(k, None)
     cmd = [micropython_binary(), "-X", "heapsize=" + heap, "-c",
-           sim.BOOT + "exec(open({!r}).read())\n".format(_bench_path(folder))]
+           sim.bootstrap(plain_posix) + "exec(open({!r}).read())\n".format(
+               _bench_path(folder))]
     if under_callgrind:
         n, out = callgrind.count(cmd, env=env)
         return n, json.loads(out.strip().splitlines()[-1])
@@ -105,8 +110,10 @@ def _bench_path(folder):
     return "/.bench.py"
 
 
-def _boot(folder, src):
-    _, out = _run(folder, src, "boot")
+def _boot(folder, src, writes=False):
+    """One cold boot (``writes``: as the board, which then leaves its
+    checkpoint on the flash; the plain mount cannot rename it into place)."""
+    _, out = _run(folder, src, "boot", plain_posix=not writes)
     if "failed" in out or out.get("error"):
         raise PipkeeperError("the firmware did not boot on the benchmark's game: {}".format(
             out.get("failed") or out.get("error")))
@@ -173,7 +180,7 @@ def run(with_callgrind=True):
         dirs = {}
         for name, upto in (("early", early), ("late", late)):
             d = write_board(Path(tmp) / name, tags, events[:upto])
-            _boot(d, src)  # the press before: it leaves the board's checkpoint
+            _boot(d, src, writes=True)  # the press before: it leaves the board's checkpoint
             dirs[name] = d
         out["largest_game_events_restored"] = late
         times = [_boot(dirs["late"], src)["boot_us"] for _ in range(5)]

@@ -59,21 +59,35 @@ SRC_MOUNT = "/.pipkeeper-src"
 # itself on this port: every atomic write would do nothing).
 MP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp")
 
-BOOT = (
-    "import sys, os, vfs\n"
-    "_d = os.getenv('PIPKEEPER_SIM_DIR')\n"
-    "_s = os.getenv('PIPKEEPER_SIM_SRC')\n"
-    "sys.path.insert(0, " + repr(MP_DIR) + ")\n"
-    "import flashdir\n"
-    "sys.path.pop(0)\n"
-    "flashdir.mount(_d)\n"
-    "if _s:\n"
-    "    vfs.mount(vfs.VfsPosix(_s), '" + SRC_MOUNT + "', readonly=True)\n"
-    "    sys.path[:] = ['" + SRC_MOUNT + "', '', '/lib']\n"
-    "else:\n"
-    "    sys.path[:] = ['', '/lib']\n"
-    "del _d, _s, flashdir\n"
-)
+def bootstrap(plain_posix=False):
+    """The code that makes a unix-port process the board: the flash folder
+    as "/" (PIPKEEPER_SIM_DIR), the compiled firmware on sys.path
+    (PIPKEEPER_SIM_SRC). ``plain_posix`` mounts the folder with VfsPosix
+    itself, whose rename is broken (see above) but whose file operations
+    cost no Python calls: for benchmarks of a boot, which renames nothing."""
+    if plain_posix:
+        mount = "vfs.umount('/')\nvfs.mount(vfs.VfsPosix(_d), '/')\nos.chdir('/')\n"
+    else:
+        mount = ("sys.path.insert(0, " + repr(MP_DIR) + ")\n"
+                 "import flashdir\n"
+                 "sys.path.pop(0)\n"
+                 "flashdir.mount(_d)\n"
+                 "del flashdir\n")
+    return (
+        "import sys, os, vfs\n"
+        "_d = os.getenv('PIPKEEPER_SIM_DIR')\n"
+        "_s = os.getenv('PIPKEEPER_SIM_SRC')\n"
+        + mount +
+        "if _s:\n"
+        "    vfs.mount(vfs.VfsPosix(_s), '" + SRC_MOUNT + "', readonly=True)\n"
+        "    sys.path[:] = ['" + SRC_MOUNT + "', '', '/lib']\n"
+        "else:\n"
+        "    sys.path[:] = ['', '/lib']\n"
+        "del _d, _s\n"
+    )
+
+
+BOOT = bootstrap()
 RUN = "from firmware import app as _app\n_app.main()\n"
 
 

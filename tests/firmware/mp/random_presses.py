@@ -37,11 +37,18 @@ def run_usb(workdir, buttons):
     dev = fsim.Flash(workdir + "/flash.img", NBLOCKS)
     fsim.mount(dev)
     board = fsim.board_class()()
-    flags = []
+    n = 0
+    with open(buttons) as f:
+        for line in f:
+            n += 1
+    # One byte per panel update, made before the firmware runs (a list grown
+    # press by press would need ever bigger blocks of the firmware's heap).
+    flags = bytearray(n + 2)
     update = board.update
 
     def recording_update(buf, full=False):
-        flags.append("F" if full else "P")
+        if board.updates < len(flags):
+            flags[board.updates] = 70 if full else 80     # "F" / "P"
         update(buf, full)
 
     board.update = recording_update
@@ -85,7 +92,7 @@ def run_usb(workdir, buttons):
     counts["updates"] = board.updates
     counts["block_writes"] = dev.ops
     counts["bad"] = bad
-    counts["refresh"] = "".join(flags)
+    counts["refresh"] = bytes(flags[:board.updates]).decode()
     try:
         os.mkdir(workdir + "/games")
     except OSError:
