@@ -142,10 +142,7 @@ def smallest_heap(folder, src, lo=16, hi=160):
 def planned_presses(games=3):
     """Average presses per play (full tracking) and per player's score entry,
     from the planner the firmware tests use (tests/firmware/planner.py)."""
-    root = repo_root()
-    for p in (str(root), str(root / "tests" / "firmware")):
-        if p not in sys.path:
-            sys.path.insert(0, p)
+    _tests_on_path()
     from planner import Planner, normalize
     from firmware.flows.setup import DEFAULT_ROSTER
     from shared_engine.engine import PLAY, SCORE
@@ -168,6 +165,42 @@ def planned_presses(games=3):
                     scores.append(k / n)
     return (round(statistics.mean(plays), 2) if plays else None,
             round(statistics.mean(scores), 2) if scores else None)
+
+
+def _tests_on_path():
+    """The firmware tests' planner and harness (a checkout's tests/firmware)."""
+    root = repo_root()
+    for p in (str(root), str(root / "tests" / "firmware")):
+        if p not in sys.path:
+            sys.path.insert(0, p)
+    return root / "tests" / "firmware"
+
+
+def flash_and_panel(src, rules="mexican-train", players=4, seed=3):
+    """Block writes and panel updates per press over a whole planned game
+    (full tracking) on LittleFS over a RAM block device: the firmware tests'
+    harness tests/firmware/mp_flash.py, with no power cuts."""
+    folder = _tests_on_path()
+    from planner import plan_game
+
+    presses, _, _ = plan_game(rules, players, seed, "full")
+    with tempfile.TemporaryDirectory() as tmp:
+        pf = Path(tmp) / "presses.txt"
+        pf.write_text("\n".join(presses))
+        proc = subprocess.run([micropython_binary(), "-X", "heapsize=16M",
+                               str(folder / "mp_flash.py"), str(pf), str(src), "1000000000"],
+                              capture_output=True, text=True, cwd=tmp)
+    if proc.returncode:
+        raise PipkeeperError("the flash harness failed: " + (proc.stdout + proc.stderr)[-300:])
+    res = json.loads(proc.stdout.strip().splitlines()[-1])
+    return {
+        "presses_measured": len(presses),
+        "flash_blocks_written_per_press": round(res["blocks_per_press_mean"], 2),
+        "flash_blocks_written_max_press": res["blocks_per_press_max"],
+        "presses_over_2_blocks": res["presses_over_2_blocks"],
+        # one update at the power-on before the first press
+        "panel_updates_per_press": round((res["updates"] - 1) / len(presses), 3),
+    }
 
 
 def run(with_callgrind=True):
@@ -212,5 +245,6 @@ def run(with_callgrind=True):
                 out["render_instructions"] = by_screen[busiest]
         else:
             out["callgrind"] = "valgrind not found: instruction counts skipped"
+    out.update(flash_and_panel(src))
     out["presses_per_play_full"], out["presses_per_score_entry"] = planned_presses()
     return out

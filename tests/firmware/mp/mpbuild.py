@@ -35,10 +35,12 @@ def build(root=ROOT):
     """Compile (only what changed) and return the build folder."""
     from pipkeeper.mpy import build_package, compiled, engine_build
 
-    out = Path(engine_build(root, cache=Path(root) / "build" / "faults-mpy"))
-    # board.py holds viper code: it needs the host's native architecture.
-    build_package(Path(root) / "firmware", out, args=("-march=host",))
-    src = Path(root) / "firmware"
+    root = Path(root).resolve()
+    out = Path(engine_build(root, cache=root / "build" / "faults-mpy"))
+    # The firmware holds viper code (the panel column transpose): it needs
+    # the host's native architecture.
+    build_package(root / "firmware", out, args=("-march=host",))
+    src = root / "firmware"
     for f in src.rglob("*"):
         if f.is_file() and f.suffix not in (".py", ".pyc", ".mpy") and "__pycache__" not in f.parts:
             dst = out / "firmware" / f.relative_to(src)

@@ -11,15 +11,17 @@ engine.)
 
 The process is one cold boot woken by BUTTON: the flash (WORKDIR/flash.img,
 LittleFS over ``flashsim.Flash``; formatted when missing) is mounted at
-/flash, then, as ``firmware.app.main`` does it on a woken board:
-``App(board)``, ``boot()``, ``press(BUTTON)``. The only other thing between
-the boot and the press is a comparison of the UI the boot restored with
-the one the previous press left (WORKDIR/last_ui.json, written by the previous
-process; a dict compare, nothing allocated). This script is small on
-purpose: the firmware's heap is tight, and whatever a harness keeps on it
-shifts the firmware's objects. ``poweron`` is a plain power-on instead
-(``boot()``, ``render(True)``); ``format`` only formats the flash;
-``dump`` copies /games/* and /log.txt out of the flash into WORKDIR.
+/flash, then ``firmware.app.main`` runs with a board whose
+``wake_button()`` is BUTTON (it boots, handles the press, and returns, as
+this board has no more presses). The only other thing between the boot and
+the press is a comparison of the UI the boot restored with the one the
+previous press left (WORKDIR/last_ui.json, written by the previous process;
+a dict compare, nothing allocated), made by a subclass of App whose boot()
+does it. This script is small on purpose: the firmware's heap is tight,
+and whatever a harness keeps on it shifts the firmware's objects.
+``poweron`` is a plain power-on instead (no wake button: main() renders);
+``format`` only formats the flash; ``dump`` copies /games/* and /log.txt
+out of the flash into WORKDIR.
 
 Environment: PK_NBLOCKS (flash size in 4K blocks, default 256);
 PK_JOURNAL (a file: every block write is appended to it, see flashsim);
@@ -92,17 +94,26 @@ def main():
     dev.ops = int(os.getenv("PK_OPS") or 0)
     dev.budget = int(os.getenv("PK_BUDGET") or 0)
     dev.torn = os.getenv("PK_CUT") != "drop"
+    wake = None if button == "poweron" else button
+    seen = [True]
     try:
         fsim.mount(dev)
         board = fsim.board_class()()
-        from firmware.app import App
-        app = App(board)
-        app.boot()
-        restored = last is None or app.ui == last
-        if button == "poweron":
-            app.render(True)
-        else:
-            app.press(button)
+        board.wake_button = lambda: wake
+        from firmware import app as fapp
+        Base = fapp.App
+
+        class App(Base):
+            # main() itself: App(board), boot(), the wake button's press
+            # (or a plain power-on's render); only this boot() also notes
+            # whether the UI came back as the last press left it.
+            def boot(self):
+                Base.boot(self)
+                seen[0] = last is None or self.ui == last
+
+        fapp.App = App
+        app = fapp.main(board)
+        restored = seen[0]
     except fsim.PowerCut:
         # The power is gone: nothing more reaches the flash. (No umount:
         # it would try to write.)

@@ -17,16 +17,18 @@ the board, ...}). The flash is LittleFS on ``flashsim.Flash`` mounted at
 /flash (128 blocks).
 
 check: power on from the flash image IMAGE (what a cut at op K left) in
-    this fresh process, as the board does when the power comes back, and
-    compare with the clean run (see ``check``). Prints "RESULT {...}" with
+    this fresh process, as the board does when the power comes back
+    (``firmware.app.main`` with no wake button and no presses: boot and one
+    full render), and compare with the clean run (see ``check``). Prints "RESULT {...}" with
     "status": "ok" | "errscreen" | "FAIL", "text", "match" (the press whose
     state the flash holds: the acknowledged one or the one in flight).
     IMAGE is changed (the power-on may repair the record).
 
 resume: after a check, the power comes back on USB and the game goes on:
-    one App (a plain power-on, then presses FROM..end in the same App, as
-    on USB power: no cold boots); the final record goes to
-    WORKDIR/resume.dgn for the test to compare with the clean one.
+    ``firmware.app.main`` runs with no wake button (a plain power-on) and
+    a board whose ``wait_press()`` hands out presses FROM..end, so one App
+    takes them all, as on USB; the final record goes to WORKDIR/resume.dgn
+    for the test to compare with the clean one.
 """
 
 import gc
@@ -34,7 +36,7 @@ import json
 import sys
 
 import flashsim as fsim
-from firmware.app import App
+from firmware import app as fapp
 
 TestBoard = fsim.board_class()
 MOUNT = fsim.MOUNT
@@ -107,9 +109,7 @@ def check(workdir, prev, cur, clean_path):
     was logged without an error screen."""
     board = TestBoard()
     try:
-        app = App(board)
-        app.boot()
-        app.render(True)
+        app = fapp.main(board)   # no wake button, no presses: a plain power-on
     except BaseException as e:
         return "FAIL", "power-on raised %r" % (e,), None
     if board.updates != 1:
@@ -191,21 +191,39 @@ def run_resume(workdir, img, first):
     fsim.mount(dev)
     board = TestBoard()
     res = {"from": first}
-    i = 0
-    n = 0
-    app = App(board)
-    app.boot()
-    app.render(True)
-    for b in read_presses(workdir):
-        i += 1
-        if i < first:
-            continue
-        app.press(b)
-        n += 1
-        if app.ui.get("s") == "err":
-            res["error"] = "press %d: %s" % (i, app.ui.get("m"))
-            break
-    app = None
+    presses = read_presses(workdir)
+    state = {"i": 0, "n": 0, "app": None, "b": None}
+
+    def wait_press():
+        # main() asks for the next press once the last one (or the
+        # power-on) is done: stop at an error screen, else hand it out.
+        app = state["app"]
+        if state["b"] is not None and app.ui.get("s") == "err":
+            res["error"] = "press %d: %s" % (state["i"], app.ui.get("m"))
+            return None
+        for b in presses:
+            state["i"] += 1
+            if state["i"] >= first:
+                state["n"] += 1
+                state["b"] = b
+                return b
+        return None
+
+    board.wait_press = wait_press
+    Base = fapp.App
+
+    class Noted(Base):
+        def __init__(self, board):
+            Base.__init__(self, board)
+            state["app"] = self
+
+    fapp.App = Noted
+    try:
+        fapp.main(board)          # a plain power-on, then the presses on USB
+    finally:
+        fapp.App = Base
+    n = state["n"]
+    state["app"] = None
     gc.collect()
     from firmware.storage import Storage
     st = Storage(MOUNT)

@@ -6,9 +6,11 @@ of tests/firmware/test_random_presses.py.
 (MICROPYPATH as for powercut.py: the compiled harness, firmware and engine.)
 
 The presses of BUTTONS_FILE (one a line; the test writes the random series
-it pressed in power-cycle mode with onepress.py) on USB power: one App for
-all of them, as ``firmware.app.main`` runs it on USB: a plain power-on
-(``boot()``, ``render(True)``), then press after press in the same App. The
+it pressed in power-cycle mode with onepress.py) on USB power:
+``firmware.app.main`` itself runs, with a board whose ``wake_button()`` is
+None (a plain power-on) and whose ``wait_press()`` hands out the presses of
+the file (and checks the press before each one), so one App takes all of
+them, as on USB. The
 flash is LittleFS over ``flashsim.Flash`` (WORKDIR/flash.img, 256 blocks
 of 4K, formatted afresh) mounted at /flash.
 
@@ -52,41 +54,62 @@ def run_usb(workdir, buttons):
         update(buf, full)
 
     board.update = recording_update
-    from firmware.app import App
     counts = {"presses": 0, "errscreens": 0, "raised": 0, "update_mismatch": 0}
-    bad = 0
-    app = App(board)
-    app.boot()
-    app.render(True)
-    i = 0
-    with open(buttons) as f:
-        for line in f:
-            b = line.strip()
-            if not b:
-                continue
-            i += 1
-            upd = board.updates
-            try:
-                app.press(b)
-            except BaseException as e:
-                counts["raised"] += 1
-                bad += 1
-                if bad <= 50:
-                    out("BAD press %d (%s) raised %r" % (i, b, e))
-                break
+    bad = [0]
+    state = {"i": 0, "b": None, "upd": 0, "app": None}
+    f = open(buttons)
+
+    def note(what):
+        bad[0] += 1
+        if bad[0] <= 50:
+            out("BAD " + what)
+
+    def wait_press():
+        # main() asks for the next press once the last one (or the
+        # power-on) is done: check that one, then hand out the next.
+        app = state["app"]
+        if state["b"] is not None:
+            i, b = state["i"], state["b"]
             counts["presses"] += 1
-            if board.updates != upd + 1:
+            if board.updates != state["upd"] + 1:
                 counts["update_mismatch"] += 1
-                bad += 1
-                if bad <= 50:
-                    out("BAD press %d (%s): %d panel updates" % (i, b, board.updates - upd))
+                note("press %d (%s): %d panel updates" % (i, b, board.updates - state["upd"]))
             if app.ui.get("s") == "err":
                 counts["errscreens"] += 1
-                bad += 1
-                if bad <= 50:
-                    out("BAD press %d (%s): error screen: %s" % (i, b, app.ui.get("m")))
+                note("press %d (%s): error screen: %s" % (i, b, app.ui.get("m")))
+        while True:
+            line = f.readline()
+            if not line:
+                return None
+            b = line.strip()
+            if b:
+                break
+        state["i"] += 1
+        state["b"] = b
+        state["upd"] = board.updates
+        return b
+
+    board.wait_press = wait_press
+    from firmware import app as fapp
+    Base = fapp.App
+
+    class App(Base):
+        def __init__(self, board):
+            Base.__init__(self, board)
+            state["app"] = self      # for the checks in wait_press
+
+    fapp.App = App
+    try:
+        app = fapp.main(board)      # no wake button: a plain power-on
+    except BaseException as e:
+        counts["raised"] += 1
+        note("press %d (%s) raised %r" % (state["i"], state["b"], e))
+        app = state["app"]
+    f.close()
+    bad = bad[0]
     st = app.store
     app = None
+    state["app"] = None
     gc.collect()
     counts["min_free"] = gc.mem_free()
     counts["updates"] = board.updates
