@@ -1,0 +1,217 @@
+"""`pipkeeper sim --rp2040`: the board on an emulated RP2040, with the same
+interface as the unix-port ``pipkeeper.sim.Sim`` (``start``, ``press``,
+``frames``, ``close``), so the sim command, the tests and the benchmarks
+drive either.
+
+- The flash is one file, ``DIR/flash.img`` (2 MB, as on the Badger and the
+  Pico), kept between runs. The MicroPython image is laid over it at each
+  power-on; on a blank flash MicroPython formats its LittleFS itself. A
+  flash without the scorer gets it the way a person would put it there:
+  ``pipkeeper flash`` over the board's USB serial (``install``).
+- Presses are the button's GPIO held for ``hold_ms`` of emulated time.
+  On USB the board lives through the whole run; a press is done when the
+  panel has shown a frame and nothing more went to it for a while.
+- ``power_cycle`` is the battery: the board has power only while a button
+  is held or the firmware holds its power latch high. A press powers it on;
+  it is done when the firmware cuts its own power.
+- Frames are decoded from the panel's SPI stream by the emulator
+  (js/emulator.mjs), never read from the firmware's memory.
+- ``--serial``: the board's USB serial is served on a pty (``SerialPort``),
+  the board running at most as fast as real time.
+"""
+
+import os
+import select
+import threading
+import time
+
+from pipkeeper.errors import PipkeeperError
+from pipkeeper.rp2040.emulator import Emulator, NS_PER_MS, board_pins
+
+BUTTONS = ("A", "B", "C", "UP", "DOWN")
+FLASH_FILE = "flash.img"
+HOLD_MS = 120          # a deliberate press at the table
+BOOT_MS = 15000        # the longest a power-on may take to show its first frame
+PRESS_MS = 15000       # likewise for one press
+IDLE_MS = 400          # no panel traffic for this long after a frame: the press is done
+
+
+class Frame:
+    """One panel update: ``data`` is our framebuffer layout (pipkeeper.panel)."""
+
+    def __init__(self, data, full, index, t):
+        self.data = data
+        self.full = full
+        self.index = index
+        self.t = t
+
+
+def profile_module(name):
+    from hardware import profiles
+    return profiles.load(name)
+
+
+class EmulatedBoard:
+    def __init__(self, flash_dir, firmware=None, power_cycle=False, profile="badger2040",
+                 bootrom=None, hold_ms=HOLD_MS, flash_timing=True):
+        self.dir = os.path.abspath(flash_dir)
+        os.makedirs(self.dir, exist_ok=True)
+        self.power_cycle = power_cycle
+        self.hold_ms = hold_ms
+        self.profile = profile_module(profile)
+        self.emu = Emulator(firmware, board_pins(self.profile),
+                            flash_image=os.path.join(self.dir, FLASH_FILE),
+                            bootrom=bootrom, usb=not power_cycle, flash_timing=flash_timing)
+        self.firmware = self.emu.firmware
+        self.frames = []
+        self._seen = 0
+        self.last = None        # the last run's report (times in ns)
+
+    # -- frames ------------------------------------------------------------------------
+
+    def _new_frames(self):
+        got = []
+        for ev in self.emu.frames[self._seen:]:
+            fr = Frame(ev["data"], ev["full"], len(self.frames), ev["t"])
+            self.frames.append(fr)
+            got.append(fr)
+        self._seen = len(self.emu.frames)
+        return got
+
+    # -- the board's life ----------------------------------------------------------------
+
+    def has_scorer(self):
+        """Whether the flash holds the scorer (/main.py and /lib/firmware),
+        read from the LittleFS image itself."""
+        from pipkeeper.rp2040 import flashfs
+        self.emu.save()
+        return flashfs.has_scorer(os.path.join(self.dir, FLASH_FILE), self.firmware)
+
+    def install(self, log=None):
+        """``pipkeeper flash`` onto this board over its serial port, then a
+        reset (as a person presses reset after flashing)."""
+        from pipkeeper import flash as flashmod
+        from pipkeeper import link as linkmod
+        with SerialPort(self) as port:
+            with linkmod.connect(port.path) as link:
+                result = flashmod.flash(link, log=log)
+        self.emu.power(on=False)
+        self.emu.save()
+        return result
+
+    def start(self):
+        """Power on (USB), or on battery the plain power-on of a board that
+        wakes with nothing pressed: the frame it restores."""
+        if self.power_cycle:
+            self.emu.power(on=True)
+            self.last = self.emu.run(BOOT_MS, until=("off",), mark_spi=True)
+        else:
+            self.emu.power(on=True)
+            self.last = self.emu.run(BOOT_MS, until=("idle",), idle_ms=IDLE_MS, mark_spi=True)
+        return self._new_frames()
+
+    def press(self, button, hold_ms=None):
+        if button not in BUTTONS:
+            raise PipkeeperError("%r is not a button" % button)
+        hold = self.hold_ms if hold_ms is None else hold_ms
+        t0 = self.emu.t
+        self.emu.call("tap", name=button, hold_ms=hold)
+        if self.power_cycle:
+            self.last = self.emu.run(PRESS_MS, until=("off",), mark_spi=True)
+        else:
+            self.last = self.emu.run(PRESS_MS, until=("idle",), idle_ms=IDLE_MS, mark_spi=True)
+        self.last["t0"] = t0
+        if self.last["reason"] not in ("idle", "off"):
+            if self.last["reason"] == "time" and not self.last["frames"]:
+                pass   # a press that changed nothing on the screen (a lost tap)
+            elif self.last["reason"] == "time":
+                raise PipkeeperError("the emulated board did not settle after %s in %d s" % (
+                    button, PRESS_MS // 1000))
+        return self._new_frames()
+
+    def ms_since_press(self, ns):
+        return (ns - self.last["t0"]) / NS_PER_MS
+
+    def close(self):
+        self.emu.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class SerialPort:
+    """The emulated board's USB serial on a pty, while the board runs freely
+    (at most as fast as real time). ``path`` is what a host opens.
+
+    When the host lets go of the port with the board left in its REPL (as
+    mpremote leaves it), the board is reset into the scorer, as a person
+    would press reset after flashing."""
+
+    def __init__(self, board, reset_on_close=False):
+        import pty
+        import tty
+        self.board = board
+        self.emu = board.emu
+        self.reset_on_close = reset_on_close
+        self.m, s = pty.openpty()
+        tty.setraw(s)
+        self.path = os.ttyname(s)
+        self._keep = s              # the master reads EIO while no slave is open
+        self.stop = False
+        self.repl = False
+        self.t = None
+
+    def __enter__(self):
+        if not self.emu.powered:
+            self.emu.power(on=True)
+        self.emu.call("go", idle_ms=IDLE_MS)
+        self.t = threading.Thread(target=self._relay, daemon=True)
+        self.t.start()
+        return self
+
+    def _relay(self):
+        sock = self.emu.serial_sock
+        sock.setblocking(False)
+        seen = b""
+        while not self.stop:
+            try:
+                r, _, _ = select.select([self.m, sock], [], [], 0.05)
+            except (OSError, ValueError):
+                return
+            if sock in r:
+                try:
+                    data = sock.recv(65536)
+                except (BlockingIOError, OSError):
+                    data = b""
+                if data:
+                    seen = (seen + data)[-64:]
+                    if b">>> " in seen or b"raw REPL" in seen:
+                        self.repl = True
+                    try:
+                        os.write(self.m, data)
+                    except OSError:
+                        pass
+            if self.m in r:
+                try:
+                    data = os.read(self.m, 65536)
+                except OSError:
+                    data = b""
+                if data:
+                    try:
+                        sock.sendall(data)
+                    except OSError:
+                        pass
+
+    def __exit__(self, *exc):
+        self.stop = True
+        if self.t is not None:
+            self.t.join(timeout=2)
+        self.emu.call("pause")
+        for fd in (self.m, self._keep):
+            try:
+                os.close(fd)
+            except OSError:
+                pass

@@ -1,0 +1,69 @@
+"""The board's filesystem read straight from an emulated flash image, with
+littlefs-python (the LittleFS C library, as MicroPython itself uses).
+
+Geometry of the rp2 port on a 2 MB board (the Pico and the Badger 2040, both
+upstream MicroPython and Pimoroni's build): the filesystem is the last
+1,408 KB of flash, from offset 0xA0000 (ports/rp2/boards/RPI_PICO/
+mpconfigboard.h: MICROPY_HW_FLASH_STORAGE_BYTES = 1408 * 1024; ports/rp2/
+rp2_flash.c puts it at the end of flash), in 4 KB erase blocks, mounted by
+``vfs.VfsLfs2(bdev)`` with its default read, prog and lookahead sizes of
+32 (extmod/vfs_lfs.c).
+"""
+
+FS_OFFSET = 0xA0000
+BLOCK_SIZE = 4096
+BLOCK_COUNT = 352
+LFS_SIZES = 32
+
+
+def mount(image_path):
+    """A read-only littlefs.LittleFS over the image's filesystem, or None
+    when it holds none (a blank flash MicroPython has not formatted yet)."""
+    from littlefs import LittleFS, LittleFSError
+    with open(image_path, "rb") as f:
+        f.seek(FS_OFFSET)
+        data = f.read(BLOCK_SIZE * BLOCK_COUNT)
+    if len(data) < BLOCK_SIZE * BLOCK_COUNT:
+        return None
+    fs = LittleFS(block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, read_size=LFS_SIZES,
+                  prog_size=LFS_SIZES, lookahead_size=LFS_SIZES, mount=False)
+    fs.context.buffer = bytearray(data)
+    try:
+        fs.mount()
+    except LittleFSError:
+        return None
+    return fs
+
+
+def read(image_path, path):
+    """A file's bytes from the image, or None."""
+    fs = mount(image_path)
+    if fs is None:
+        return None
+    try:
+        with fs.open(path, "rb") as f:
+            return f.read()
+    except Exception:
+        return None
+
+
+def listdir(image_path, path="/"):
+    fs = mount(image_path)
+    if fs is None:
+        return []
+    try:
+        return sorted(fs.listdir(path))
+    except Exception:
+        return []
+
+
+def has_scorer(image_path, firmware=None):
+    """Whether ``pipkeeper flash`` has put the scorer on this flash."""
+    fs = mount(image_path)
+    if fs is None:
+        return False
+    try:
+        fs.stat("/lib/firmware")
+        return True
+    except Exception:
+        return False

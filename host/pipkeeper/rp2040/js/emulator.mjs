@@ -1,0 +1,591 @@
+// The emulated RP2040 that pipkeeper's board firmware runs on: rp2040js with
+// what it lacks for a real MicroPython board (see ../README.md for why each).
+//
+//   node emulator.mjs CONFIG.json
+//
+// The Python side (pipkeeper/rp2040/emulator.py) drives it with one JSON
+// object a line on stdin and reads one JSON object a line on stdout. The
+// board's USB serial is a socket pair (fd cfg.serial_fd): bytes in are what a host
+// types, bytes out are what the board prints.
+//
+// Every time is the emulated clock's (nanoseconds since the first power-on),
+// never the host's: the CPU runs at clk_sys (125 MHz unless the firmware
+// changes it) and time the CPU spends waiting (WFI/WFE) is skipped.
+
+import fs from 'node:fs';
+import net from 'node:net';
+import readline from 'node:readline';
+import { RP2040, USBCDC, ConsoleLogger, LogLevel } from 'rp2040js';
+
+const cfg = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+const FLASH_SIZE = cfg.flash_size || 2 * 1024 * 1024;
+const MS = 1e6;
+
+// -- output -------------------------------------------------------------------------
+
+function emit(obj) {
+  process.stdout.write(JSON.stringify(obj) + '\n');
+}
+
+// -- the flash chip: survives power cycles, written through the boot ROM ---------
+
+const flash = new Uint8Array(FLASH_SIZE).fill(0xff);
+if (cfg.flash_image && fs.existsSync(cfg.flash_image)) {
+  const img = fs.readFileSync(cfg.flash_image);
+  flash.set(img.subarray(0, Math.min(img.length, FLASH_SIZE)));
+}
+// The firmware image goes over whatever the saved flash held at its place.
+const firmware = fs.readFileSync(cfg.firmware_bin);
+flash.set(firmware.subarray(0, Math.min(firmware.length, FLASH_SIZE)));
+let flashDirty = false;
+const flashStats = { erased_blocks: 0, programmed_bytes: 0, erase_calls: 0, program_calls: 0 };
+
+// Typical times of the Badger's and the Pico's flash chip (Winbond W25Q16JV
+// datasheet, "AC electrical characteristics": tSE 45 ms per 4 KB sector, tPP
+// 0.4 ms per 256-byte page). MicroPython waits for them with interrupts off.
+const ERASE_NS = (cfg.flash_erase_ms ?? 45) * MS;
+const PAGE_NS = (cfg.flash_page_ms ?? 0.4) * MS;
+
+const bootrom = new Uint32Array(fs.readFileSync(cfg.bootrom).buffer.slice(0));
+
+// The boot ROM's flash functions, by their two-letter codes in its table.
+function romFunctions(rom) {
+  const bytes = new Uint8Array(rom.buffer);
+  const u16 = (a) => bytes[a] | (bytes[a + 1] << 8);
+  let p = u16(0x14);
+  const out = {};
+  for (;;) {
+    const code = u16(p);
+    if (!code) break;
+    out[String.fromCharCode(code & 0xff, code >> 8)] = u16(p + 2) & ~1;
+    p += 4;
+  }
+  return out;
+}
+const ROM = romFunctions(bootrom);
+const TRAPS = ['IF', 'EX', 'RE', 'RP', 'FC', 'CX'];
+const trapAt = {};
+{
+  // A BKPT #n at each entry point: the CPU stops there and we do the work.
+  const bytes = new Uint8Array(bootrom.buffer);
+  TRAPS.forEach((code, n) => {
+    const a = ROM[code];
+    if (a === undefined) throw new Error('boot ROM lacks function ' + code);
+    bytes[a] = n;
+    bytes[a + 1] = 0xbe;
+    trapAt[n] = code;
+  });
+}
+
+// -- the board -------------------------------------------------------------------------
+
+const B = cfg.board;            // pins, from the board profile
+let mcu = null;                 // the RP2040 while powered
+let cdc = null;
+let powered = false;
+let onUsb = !!cfg.usb;
+const held = new Set();         // button labels held down
+let stopReason = null;          // set by events that end a run
+let latchHigh = false;
+
+// serial: fd 3 <-> USB CDC
+const serialIn = [];            // bytes from the host, not yet given to the board
+let serialPendingRead = null;   // the board asked for data while none was there
+let serialSock = null;
+try {
+  serialSock = new net.Socket({ fd: cfg.serial_fd ?? 3, readable: true, writable: true });
+  serialSock.on('data', (d) => {
+    for (const b of d) serialIn.push(b);
+    feedSerial();
+  });
+  serialSock.on('error', () => {});
+} catch (e) {
+  serialSock = null;
+}
+const serialOutTap = [];        // what the board printed, for run-until "text"
+let serialText = '';
+
+function feedSerial() {
+  if (!cdc || !serialPendingRead || !serialIn.length) return;
+  const { endpoint, size } = serialPendingRead;
+  serialPendingRead = null;
+  const n = Math.min(size, serialIn.length);
+  const buf = new Uint8Array(serialIn.splice(0, n));
+  mcu.usbCtrl.endpointReadDone(endpoint, buf);
+}
+
+// -- the panel: a UC8151 (or SSD1680) on SPI, as the board sees it ---------------
+
+const panel = {
+  cmd: -1, data: [], ram: new Uint8Array(4736).fill(0xff), psr: 0, pll: 0x3c,
+  luts: {}, busyUntil: 0, firstSpi: null, frames: 0, lastActivity: 0, inReset: false,
+};
+
+// Frame rates of the UC8151's PLL register (datasheet "PLL control", the
+// values Pimoroni's and our drivers use).
+const PLL_HZ = { 0x3f: 29, 0x3e: 33, 0x3d: 40, 0x3c: 50, 0x3b: 57, 0x3a: 100, 0x39: 200, 0x29: 150, 0x31: 171 };
+const OTP_REFRESH_MS = cfg.otp_refresh_ms ?? 4500;   // the panel's own full waveform
+
+function refreshNs() {
+  if (!(panel.psr & 0x20)) return OTP_REFRESH_MS * MS; // LUT from OTP: the slow clean refresh
+  const hz = PLL_HZ[panel.pll] || 50;
+  const lut = panel.luts[0x20] || [];
+  let frames = 0;
+  for (let g = 0; g + 5 < lut.length && g < 42; g += 6) {
+    const f = lut[g + 1] + lut[g + 2] + lut[g + 3] + lut[g + 4];
+    frames += f * lut[g + 5];
+  }
+  return (frames / hz) * 1e9;
+}
+
+function setBusy(ns) {
+  const now = mcu.clock.nanos;
+  panel.busyUntil = now + ns;
+  busyPin(true);
+  busyAlarm.schedule(ns);
+}
+let busyAlarm = null;
+function busyPin(isBusy) {
+  if (!mcu || B.busy == null) return;
+  // BUSY_LEVEL is the level the panel holds while busy.
+  mcu.gpio[B.busy].setInputValue(isBusy ? !!B.busy_level : !B.busy_level);
+}
+
+// Our framebuffer layout for the frame: MONO_HLSB rows of 37 bytes, 1 = ink.
+function toRows(ram, psr) {
+  const out = new Uint8Array(4736);
+  const ud = !!(psr & 0x08);
+  const shl = !!(psr & 0x04);
+  for (let x = 0; x < 296; x++) {
+    const sx = ud ? x : 295 - x;
+    for (let yb = 0; yb < 16; yb++) {
+      const v = ram[sx * 16 + (shl ? yb : 15 - yb)] ^ 0xff;
+      for (let i = 0; i < 8; i++) {
+        const bit = shl ? (v >> (7 - i)) & 1 : (v >> i) & 1;
+        if (bit) {
+          const y = yb * 8 + i;
+          out[y * 37 + (x >> 3)] |= 0x80 >> (x & 7);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function panelCommand(c) {
+  const now = mcu.clock.nanos;
+  if (c === 0x12) {                  // DRF: refresh
+    const full = !(panel.psr & 0x20);
+    const ns = refreshNs();
+    emit({ ev: 'frame', t: now, full, refresh_ns: ns, data: Buffer.from(toRows(panel.ram, panel.psr)).toString('base64') });
+    panel.frames++;
+    setBusy(ns);
+  } else if (c === 0x04 || c === 0x02) {  // PON / POF: the booster, quick
+    setBusy((cfg.power_ms ?? 0) * MS);
+  }
+}
+
+function panelData(c, i, v) {
+  if (c === 0x13 || c === 0x10) {
+    if (c === 0x13 && i < panel.ram.length) panel.ram[i] = v;
+  } else if (c === 0x00) {
+    if (i === 0) panel.psr = v;
+  } else if (c === 0x30) {
+    if (i === 0) panel.pll = v;
+  } else if (c >= 0x20 && c <= 0x24) {
+    (panel.luts[c] = panel.luts[c] || [])[i] = v;
+  }
+}
+
+function onSpiByte(v) {
+  const now = mcu.clock.nanos;
+  const cs = mcu.gpio[B.cs].outputValue;
+  if (cs) return;
+  if (panel.firstSpi === null) panel.firstSpi = now;
+  panel.lastActivity = now;
+  const dc = mcu.gpio[B.dc].outputValue;
+  if (!dc) {
+    panel.cmd = v;
+    panel.index = 0;
+    if (v >= 0x20 && v <= 0x24) panel.luts[v] = [];
+    panelCommand(v);
+  } else {
+    panelData(panel.cmd, panel.index++, v);
+  }
+}
+
+// -- power ------------------------------------------------------------------------------
+
+function shouldHavePower() {
+  if (onUsb) return true;
+  if (held.size) return true;
+  return latchHigh;
+}
+
+function checkPower() {
+  if (powered && !shouldHavePower()) powerOff();
+}
+
+function powerOff() {
+  if (mcu) clockNanos = mcu.clock.nanosCounter;
+  powered = false;
+  mcu = null;
+  cdc = null;
+  latchHigh = false;
+  stopReason = stopReason || 'off';
+  emit({ ev: 'off', t: clockNanos });
+  if (free) { free.real0 = process.hrtime.bigint(); free.emu0 = clockNanos; }
+}
+
+let clockNanos = 0;              // carried across power cycles
+let profile = null;              // {every, n, counts}
+
+function powerOn() {
+  const m = new RP2040();
+  m.logger = new ConsoleLogger(LogLevel.Error);
+  m.loadBootrom(bootrom);
+  m.flash.set(flash);            // reset() filled it with 0xff
+  // Keep one clock across power cycles: the emulated time is the run's.
+  m.clock.nanosCounter = clockNanos;
+  mcu = m;
+  powered = true;
+  latchHigh = false;
+  panel.cmd = -1;
+  panel.busyUntil = 0;
+  panel.ram.fill(0xff);
+  busyAlarm = m.clock.createAlarm(() => busyPin(false));
+
+  // Flash through the boot ROM's functions.
+  m.onBreak = (n) => {
+    const code = trapAt[n];
+    if (process.env.PIPKEEPER_RP2040_TRACE) console.error('trap ' + code + ' ' + [0,1,2,3].map((i) => (m.core.registers[i] >>> 0).toString(16)).join(' '));
+    const core = m.core;
+    const r = core.registers;
+    if (code === 'RE') {
+      const off = r[0] >>> 0, count = r[1] >>> 0;
+      if (off + count <= FLASH_SIZE) {
+        flash.fill(0xff, off, off + count);
+        m.flash.fill(0xff, off, off + count);
+        flashStats.erased_blocks += count / 4096;
+        flashStats.erase_calls++;
+        flashDirty = true;
+        m.clock.tick(ERASE_NS * Math.ceil(count / 4096));
+      }
+    } else if (code === 'RP') {
+      const off = r[0] >>> 0, src = r[1] >>> 0, count = r[2] >>> 0;
+      for (let i = 0; i < count && off + i < FLASH_SIZE; i++) {
+        const v = flash[off + i] & m.readUint8(src + i);
+        flash[off + i] = v;
+        m.flash[off + i] = v;
+      }
+      flashStats.programmed_bytes += count;
+      flashStats.program_calls++;
+      flashDirty = true;
+      m.clock.tick(PAGE_NS * Math.ceil(count / 256));
+    } else if (code === undefined) {
+      emit({ ev: 'log', msg: 'breakpoint ' + n + ' at ' + (core.PC >>> 0).toString(16) });
+      stopReason = 'break';
+      return;
+    }
+    core.PC = core.LR & ~1;       // return to the caller
+  };
+
+  // SPI: each byte takes its time on the wire, and the panel sees it.
+  const spi = m.spi[B.spi];
+  spi.onTransmit = (v) => {
+    onSpiByte(v);
+    const hz = spi.clockFrequency || 1e6;
+    const ns = (spi.dataBits * 1e9) / hz;
+    spiAlarm.schedule(ns);
+  };
+  const spiAlarm = m.clock.createAlarm(() => spi.completeTransmit(0));
+
+  // USB: a host that reads everything and sends only what it has.
+  cdc = new USBCDC(m.usbCtrl);
+  if (onUsb) {
+    cdc.onSerialData = (buf) => {
+      if (serialSock) serialSock.write(Buffer.from(buf));
+      serialText = (serialText + Buffer.from(buf).toString('latin1')).slice(-4096);
+    };
+    m.usbCtrl.onEndpointRead = (endpoint, size) => {
+      if (endpoint === cdc.outEndpoint) {
+        serialPendingRead = { endpoint, size };
+        feedSerial();
+      }
+    };
+  } else {
+    m.usbCtrl.onUSBEnabled = () => {};      // on battery nothing is plugged in
+  }
+
+  // Pins the outside world drives.
+  for (const [label, gpio, activeHigh] of B.buttons) {
+    m.gpio[gpio].setInputValue(held.has(label) ? activeHigh : !activeHigh);
+  }
+  if (B.vbus != null) m.gpio[B.vbus].setInputValue(onUsb);
+  busyPin(false);
+  if (B.latch != null) {
+    m.gpio[B.latch].addListener(() => {
+      const p = m.gpio[B.latch];
+      latchHigh = p.outputEnable && p.outputValue;
+      if (latchHigh) {
+        if (latchAt === null) latchAt = m.clock.nanos;
+      } else {
+        checkPower();
+      }
+    });
+  }
+  latchAt = null;
+  m.core.PC = 0x10000000;        // boot stage 2 at the start of flash, as the ROM would
+  powerOnAt = clockNanos;
+  emit({ ev: 'on', t: clockNanos });
+}
+let latchAt = null;
+let powerOnAt = 0;
+
+// -- running -----------------------------------------------------------------------------
+
+function runSlice(maxNs) {
+  // Runs the CPU until the clock passes maxNs or an event asks to stop.
+  const m = mcu;
+  const core = m.core;
+  const clock = m.clock;
+  let n = 0;
+  while (clock.nanosCounter < maxNs && !stopReason && mcu === m && n < 400000) {
+    if (core.waiting) {
+      let dt = clock.nanosToNextAlarm;
+      if (dt <= 0 || clock.nanosCounter + dt > maxNs) dt = Math.max(1, maxNs - clock.nanosCounter);
+      clock.tick(dt);
+      n += 50;
+    } else {
+      if (profile && --profile.n <= 0) {
+        profile.n = profile.every;
+        const pc = core.PC >>> 0;
+        profile.counts.set(pc, (profile.counts.get(pc) || 0) + 1);
+      }
+      const cycles = core.executeInstruction();
+      clock.tick(cycles * (1e9 / m.clkSys));
+      n++;
+    }
+  }
+  if (mcu === m) clockNanos = clock.nanosCounter;
+}
+
+// Two ways to run. A job (op "run") runs the board until the emulated time
+// has advanced `ms`, or one of: "frame" (a refresh began), "idle" (a frame
+// was shown, then nothing went to the panel for idle_ms), "off", "text" (the
+// board printed `text`), "latch" (the power latch went high); then reports
+// "ran". Free running (op "go", until "pause") runs it at most as fast as
+// real time, the way a board on the table runs, for the serial port and
+// the keyboard; it reports "idle" after each shown frame.
+let job = null;
+let free = null;                 // {real0, emu0, frames0, idleSent}
+const releases = [];             // [{name, at}] buttons to let go at an emulated time
+
+function startRun(req) {
+  const startNs = clockNanos;
+  job = {
+    req,
+    end: startNs + (req.ms ?? 1000) * MS,
+    frames0: panel.frames,
+    until: new Set(req.until || []),
+    idleNs: (req.idle_ms ?? 300) * MS,
+    start: startNs,
+  };
+  stopReason = null;
+  if (req.mark_spi) panel.firstSpi = null;
+  schedule();
+}
+
+function finish(reason) {
+  const j = job;
+  job = null;
+  emit({
+    ev: 'ran', id: j.req.id, reason, t: clockNanos, powered,
+    first_spi: panel.firstSpi, latch_at: latchAt, power_on_at: powerOnAt,
+    frames: panel.frames - j.frames0,
+  });
+}
+
+let scheduled = false;
+function schedule(delay) {
+  if (scheduled) return;
+  scheduled = true;
+  const go = () => { scheduled = false; step(); };
+  if (delay) setTimeout(go, delay); else setImmediate(go);
+}
+
+function release(name) {
+  const b = B.buttons.find((x) => x[0] === name);
+  held.delete(name);
+  if (mcu) mcu.gpio[b[1]].setInputValue(!b[2]);
+  checkPower();
+}
+
+function nextRelease() {
+  let at = Infinity;
+  for (const r of releases) at = Math.min(at, r.at);
+  return at;
+}
+
+function dueReleases() {
+  for (let i = releases.length - 1; i >= 0; i--) {
+    if (releases[i].at <= clockNanos) {
+      const r = releases.splice(i, 1)[0];
+      release(r.name);
+    }
+  }
+}
+
+function advance(target) {
+  // Up to `target`, stopping at button releases; time passes without power too.
+  const rel = nextRelease();
+  const to = Math.min(target, rel);
+  if (powered) runSlice(to); else clockNanos = Math.max(clockNanos, to);
+  dueReleases();
+}
+
+function step() {
+  if (job) return stepJob();
+  if (free) return stepFree();
+}
+
+function stepJob() {
+  const j = job;
+  for (let k = 0; k < 8 && job; k++) {
+    if (!powered && j.until.has('off')) return finish('off');
+    let target = j.end;
+    if (j.until.has('idle') && panel.frames > j.frames0) {
+      const idleAt = Math.max(panel.lastActivity, panel.busyUntil) + j.idleNs;
+      if (clockNanos >= idleAt) return finish('idle');
+      target = Math.min(target, idleAt);
+    }
+    if (!powered && !releases.length) {
+      clockNanos = Math.max(clockNanos, target);
+    } else {
+      advance(target);
+    }
+    if (stopReason === 'off' && j.until.has('off')) return finish('off');
+    if (stopReason === 'break') return finish('break');
+    stopReason = null;
+    if (j.until.has('frame') && panel.frames > j.frames0) return finish('frame');
+    if (j.until.has('latch') && latchAt !== null) return finish('latch');
+    if (j.until.has('text') && serialText.includes(j.req.text)) return finish('text');
+    if (clockNanos >= j.end) return finish('time');
+  }
+  schedule();
+}
+
+function stepFree() {
+  const f = free;
+  const realNs = Number(process.hrtime.bigint() - f.real0);
+  const ahead = clockNanos - f.emu0 - realNs;
+  if (ahead > 20 * MS) return schedule(Math.min(50, Math.floor(ahead / MS)));
+  advance(clockNanos + 20 * MS);
+  stopReason = null;
+  if (panel.frames > f.frames0) {
+    const idleAt = Math.max(panel.lastActivity, panel.busyUntil) + f.idleNs;
+    if (clockNanos >= idleAt) {
+      emit({ ev: 'idle', t: clockNanos, frames: panel.frames - f.frames0, powered });
+      f.frames0 = panel.frames;
+    }
+  }
+  schedule();
+}
+
+function saveFlash() {
+  if (!cfg.flash_image) return;
+  const tmp = cfg.flash_image + '.tmp';
+  fs.writeFileSync(tmp, flash);
+  fs.renameSync(tmp, cfg.flash_image);
+  flashDirty = false;
+}
+
+// -- commands ------------------------------------------------------------------------------
+
+function command(req) {
+  const op = req.op;
+  if (op === 'run') return startRun(req);
+  if (op === 'go') {
+    free = { real0: process.hrtime.bigint(), emu0: clockNanos, frames0: panel.frames, idleNs: (req.idle_ms ?? 300) * MS };
+    schedule();
+    return emit({ ev: 'ok', id: req.id, t: clockNanos });
+  }
+  if (op === 'pause') {
+    free = null;
+    return emit({ ev: 'ok', id: req.id, t: clockNanos });
+  }
+  if (op === 'tap') {
+    // A press held for hold_ms of emulated time (the board wakes on it).
+    const b = B.buttons.find((x) => x[0] === req.name);
+    if (!b) return emit({ ev: 'error', id: req.id, msg: 'no button ' + req.name });
+    held.add(b[0]);
+    if (!powered) powerOn();
+    else mcu.gpio[b[1]].setInputValue(b[2]);
+    releases.push({ name: b[0], at: clockNanos + (req.hold_ms ?? 100) * MS });
+    if (free) free.frames0 = panel.frames;
+    return emit({ ev: 'ok', id: req.id, t: clockNanos, powered });
+  }
+  if (op === 'button') {
+    const b = B.buttons.find((x) => x[0] === req.name);
+    if (!b) return emit({ ev: 'error', id: req.id, msg: 'no button ' + req.name });
+    if (req.down) held.add(b[0]); else held.delete(b[0]);
+    if (req.down && !powered) powerOn();
+    else if (mcu) mcu.gpio[b[1]].setInputValue(req.down ? b[2] : !b[2]);
+    if (!req.down) checkPower();
+    return emit({ ev: 'ok', id: req.id, t: clockNanos, powered });
+  }
+  if (op === 'power') {
+    if (req.usb !== undefined) {
+      onUsb = !!req.usb;
+      if (mcu && B.vbus != null) mcu.gpio[B.vbus].setInputValue(onUsb);
+    }
+    if (req.on === false && powered) powerOff();
+    else if (req.on && !powered) powerOn();
+    else if (req.reset && powered) { powerOff(); powerOn(); }
+    else checkPower();
+    return emit({ ev: 'ok', id: req.id, t: clockNanos, powered });
+  }
+  if (op === 'debug') {
+    return emit({ ev: 'debug', id: req.id, t: clockNanos, pc: mcu ? mcu.core.PC >>> 0 : null,
+      waiting: mcu ? mcu.core.waiting : null, cdc: cdc ? { init: cdc.initialized, out: cdc.outEndpoint, in: cdc.inEndpoint } : null,
+      pending: serialPendingRead, queued: serialIn.length, flash: flashStats });
+  }
+  if (op === 'save') { saveFlash(); return emit({ ev: 'ok', id: req.id, t: clockNanos }); }
+  if (op === 'stats') {
+    return emit({ ev: 'stats', id: req.id, t: clockNanos, flash: flashStats, powered, serial_text: serialText.slice(-2000) });
+  }
+  if (op === 'profile') {
+    if (req.start) {
+      profile = { every: req.every || 997, n: req.every || 997, counts: new Map() };
+      return emit({ ev: 'ok', id: req.id });
+    }
+    const counts = profile ? Object.fromEntries(profile.counts) : {};
+    profile = null;
+    return emit({ ev: 'profile', id: req.id, counts });
+  }
+  if (op === 'quit') {
+    saveFlash();
+    emit({ ev: 'bye', id: req.id, t: clockNanos });
+    process.exit(0);
+  }
+  emit({ ev: 'error', id: req.id, msg: 'unknown op ' + op });
+}
+
+const rl = readline.createInterface({ input: process.stdin });
+rl.on('line', (line) => {
+  if (!line.trim()) return;
+  let req;
+  try {
+    req = JSON.parse(line);
+  } catch (e) {
+    return emit({ ev: 'error', msg: 'not JSON: ' + line.slice(0, 80) });
+  }
+  try {
+    command(req);
+  } catch (e) {
+    emit({ ev: 'error', id: req.id, msg: String(e && e.stack || e) });
+  }
+});
+rl.on('close', () => { saveFlash(); process.exit(0); });
+
+emit({ ev: 'ready', rom: ROM, flash_size: FLASH_SIZE });
