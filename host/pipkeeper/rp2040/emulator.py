@@ -226,7 +226,13 @@ class Emulator:
         return self.call("power", **kw)
 
     def save(self):
+        """Write the flash to its image file."""
         return self.call("save")
+
+    def load(self):
+        """Read the flash back from its image file (changed by the host while
+        the board was off, e.g. with rp2040.flashfs)."""
+        return self.call("load")
 
     def stats(self):
         return self.call("stats")

@@ -550,6 +550,15 @@ function command(req) {
       waiting: mcu ? mcu.core.waiting : null, cdc: cdc ? { init: cdc.initialized, out: cdc.outEndpoint, in: cdc.inEndpoint } : null,
       pending: serialPendingRead, queued: serialIn.length, flash: flashStats });
   }
+  if (op === 'load') {
+    // The flash image file was changed by the host (the board is off).
+    if (powered) return emit({ ev: 'error', id: req.id, msg: 'load needs the board off' });
+    const img = fs.readFileSync(cfg.flash_image);
+    flash.fill(0xff);
+    flash.set(img.subarray(0, Math.min(img.length, FLASH_SIZE)));
+    flash.set(firmware.subarray(0, Math.min(firmware.length, FLASH_SIZE)));
+    return emit({ ev: 'ok', id: req.id, t: clockNanos });
+  }
   if (op === 'save') { saveFlash(); return emit({ ev: 'ok', id: req.id, t: clockNanos }); }
   if (op === 'stats') {
     return emit({ ev: 'stats', id: req.id, t: clockNanos, flash: flashStats, powered, serial_text: serialText.slice(-2000) });
