@@ -1,7 +1,7 @@
 """pipkeeper bench: the benchmarks, each a subcommand with --json.
 
 The transfer benchmarks (sync, flash) live in pipkeeper.bench_link; other
-subcommands (engine, firmware) are added here by their owners.
+subcommands (engine, firmware, device) are added here by their owners.
 """
 
 import json
@@ -65,3 +65,43 @@ def bench_firmware(as_json, no_callgrind):
     from pipkeeper import bench_firmware as bench
 
     _print(bench.run(with_callgrind=not no_callgrind), as_json)
+
+
+@command.command("device")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object.")
+@click.option("--firmware", "firmwares", multiple=True, metavar="IMAGE",
+              help="A MicroPython image (.uf2/.bin) to measure; twice for two builds side by side "
+                   "(default: $PIPKEEPER_RP2_FIRMWARE, else upstream MicroPython from ../shared/rp2/).")
+@click.option("--no-heap", is_flag=True, help="Skip the free-heap search (the longest part).")
+@click.option("--no-worn", is_flag=True, help="Skip the worn flash (a few hundred presses first).")
+def bench_device(as_json, firmwares, no_heap, no_worn):
+    """One press on an emulated RP2040 running a real MicroPython image, timed by
+    the emulator's own clock: cold boots with the largest game, presses on USB,
+    the heap the late boot needs, the shortest tap on battery, and a profile."""
+    from pipkeeper import bench_device as bench
+
+    log = (lambda m: click.echo(m, err=True))
+    figures = bench.run(firmwares, log=log, heap=not no_heap, worn=not no_worn)
+    if as_json or "builds" not in figures:
+        _print_nested(figures, as_json)
+    else:
+        _side_by_side(figures["builds"])
+
+
+def _print_nested(figures, as_json):
+    if as_json:
+        click.echo(json.dumps(figures))
+        return
+    flat = {k: v for k, v in figures.items() if k != "profile"}
+    _print(flat, False)
+    for row in figures.get("profile") or ():
+        click.echo("  {:>5.1f}%  {}".format(row["percent"], row["function"]))
+
+
+def _side_by_side(builds):
+    names = list(builds)
+    keys = [k for k in builds[names[0]] if k != "profile"]
+    width = max(len(k) for k in keys)
+    click.echo("".ljust(width) + "".join("  " + n.rjust(24) for n in names))
+    for k in keys:
+        click.echo(k.ljust(width) + "".join("  " + str(builds[n].get(k)).rjust(24) for n in names))

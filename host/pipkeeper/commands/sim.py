@@ -62,17 +62,27 @@ def _read_key(fd):
 @click.option("--serial", is_flag=True,
               help="Also serve the board's USB serial on a pty (its path is the first line).")
 @click.option("--quiet", "-q", is_flag=True, help="Do not draw the screen.")
-def command(flash_dir, frames_dir, script, power_cycle, serial, quiet):
-    """The board without hardware: the real firmware on the MicroPython unix port.
+@click.option("--rp2040", "firmware", metavar="FIRMWARE", envvar="PIPKEEPER_RP2_FIRMWARE",
+              help="Run the board on an emulated RP2040 with this MicroPython image "
+                   "(.uf2 or .bin for the Pico; $PIPKEEPER_RP2_FIRMWARE) instead of the unix port.")
+@click.option("--bootrom", type=click.Path(dir_okay=False), envvar="PIPKEEPER_RP2_BOOTROM",
+              help="With --rp2040: the RP2040 boot ROM (bootrom-rp2040-b1.bin; $PIPKEEPER_RP2_BOOTROM).")
+@click.option("--profile", "profile", default="badger2040", show_default=True,
+              help="With --rp2040: the board profile (hardware/profiles/) whose pins it has.")
+def command(flash_dir, frames_dir, script, power_cycle, serial, quiet, firmware, bootrom, profile):
+    """The board without hardware: the real firmware on the MicroPython unix
+    port, or with --rp2040 on an emulated RP2040 running a real MicroPython
+    image (its flash is DIR/flash.img; the scorer is flashed onto it over
+    its USB serial the first time).
 
     Keys: a b c for the buttons, arrow keys (or u/d) for UP and DOWN, q to
     quit. The screen is drawn in the terminal; the board's /games/ is
-    DIR/games/.
+    DIR/games/ on the unix port.
     """
     from pipkeeper import sim as simmod
 
     if flash_dir is None:
-        flash_dir = simmod.default_dir()
+        flash_dir = simmod.default_dir() + ("-rp2040" if firmware else "")
     if frames_dir:
         os.makedirs(frames_dir, exist_ok=True)
     presses = None
@@ -81,11 +91,21 @@ def command(flash_dir, frames_dir, script, power_cycle, serial, quiet):
         presses = simmod.parse_script(text)
     if serial and power_cycle:
         raise PipkeeperError("--serial needs the board on USB power: drop --power-cycle")
-    board = simmod.Sim(flash_dir, power_cycle=power_cycle, serial=serial)
     link = None
+    if firmware:
+        board = _emulated(flash_dir, firmware, bootrom, profile, power_cycle)
+    else:
+        board = simmod.Sim(flash_dir, power_cycle=power_cycle, serial=serial)
     out = sys.stdout
     try:
-        if serial:
+        if serial and firmware:
+            from pipkeeper.rp2040.board import SerialPort
+            got = board.start()
+            link = SerialPort(board, reset_on_close=True)
+            click.echo(link.path)
+            sys.stdout.flush()
+            link.__enter__()
+        elif serial:
             link = simmod.SerialBoard(board)
             click.echo(link.port)
             sys.stdout.flush()
@@ -123,8 +143,28 @@ def command(flash_dir, frames_dir, script, power_cycle, serial, quiet):
                 _save(got, frames_dir)
     finally:
         if link is not None:
-            link.close()
+            if firmware:
+                link.__exit__(None, None, None)
+            else:
+                link.close()
         board.close()
+
+
+def _emulated(flash_dir, firmware, bootrom, profile, power_cycle):
+    """The board on an emulated RP2040, the scorer flashed onto it first if
+    its flash lacks it."""
+    from pipkeeper.rp2040.board import EmulatedBoard
+    board = EmulatedBoard(flash_dir, firmware, power_cycle=power_cycle, bootrom=bootrom,
+                          profile=profile)
+    try:
+        if not board.has_scorer():
+            click.echo("pipkeeper: putting the scorer on the emulated board (pipkeeper flash, "
+                       "about half a minute)...", err=True)
+            board.install()
+    except BaseException:
+        board.close()
+        raise
+    return board
 
 
 def _press(board, link, b):

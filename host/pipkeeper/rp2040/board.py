@@ -30,7 +30,7 @@ from pipkeeper.rp2040.emulator import Emulator, NS_PER_MS, board_pins
 
 BUTTONS = ("A", "B", "C", "UP", "DOWN")
 FLASH_FILE = "flash.img"
-HOLD_MS = 120          # a deliberate press at the table
+HOLD_MS = 250          # a deliberate press at the table (shorter taps: bench device)
 BOOT_MS = 15000        # the longest a power-on may take to show its first frame
 PRESS_MS = 15000       # likewise for one press
 IDLE_MS = 400          # no panel traffic for this long after a frame: the press is done
@@ -66,6 +66,7 @@ class EmulatedBoard:
         self.frames = []
         self._seen = 0
         self.last = None        # the last run's report (times in ns)
+        self.free = False       # running freely (the serial port is served)
 
     # -- frames ------------------------------------------------------------------------
 
@@ -92,11 +93,16 @@ class EmulatedBoard:
         reset (as a person presses reset after flashing)."""
         from pipkeeper import flash as flashmod
         from pipkeeper import link as linkmod
-        with SerialPort(self) as port:
-            with linkmod.connect(port.path) as link:
-                result = flashmod.flash(link, log=log)
         self.emu.power(on=False)
-        self.emu.save()
+        self.emu.power(usb=True)            # flashing is done on USB, also for a battery board
+        try:
+            with SerialPort(self) as port:
+                with linkmod.connect(port.path) as link:
+                    result = flashmod.flash(link, log=log)
+        finally:
+            self.emu.power(on=False)
+            self.emu.power(usb=not self.power_cycle)
+            self.emu.save()
         return result
 
     def start(self):
@@ -116,6 +122,9 @@ class EmulatedBoard:
         hold = self.hold_ms if hold_ms is None else hold_ms
         t0 = self.emu.t
         self.emu.call("tap", name=button, hold_ms=hold)
+        if self.free:
+            self.emu.wait_event("idle", PRESS_MS / 1000 * 20)
+            return self._new_frames()
         if self.power_cycle:
             self.last = self.emu.run(PRESS_MS, until=("off",), mark_spi=True)
         else:
@@ -159,7 +168,11 @@ class SerialPort:
         self.m, s = pty.openpty()
         tty.setraw(s)
         self.path = os.ttyname(s)
-        self._keep = s              # the master reads EIO while no slave is open
+        if reset_on_close:
+            os.close(s)             # the master reads EIO when the host lets go
+            self._keep = None
+        else:
+            self._keep = s          # a port nobody has open must not read EIO
         self.stop = False
         self.repl = False
         self.t = None
@@ -168,14 +181,23 @@ class SerialPort:
         if not self.emu.powered:
             self.emu.power(on=True)
         self.emu.call("go", idle_ms=IDLE_MS)
+        self.board.free = True
         self.t = threading.Thread(target=self._relay, daemon=True)
         self.t.start()
         return self
+
+    def _host_left(self):
+        """The host closed the port: a board left in its REPL is reset into
+        the scorer, as a person presses reset after flashing."""
+        if self.repl and self.reset_on_close:
+            self.repl = False
+            self.emu.power(reset=True)
 
     def _relay(self):
         sock = self.emu.serial_sock
         sock.setblocking(False)
         seen = b""
+        connected = False
         while not self.stop:
             try:
                 r, _, _ = select.select([self.m, sock], [], [], 0.05)
@@ -197,8 +219,13 @@ class SerialPort:
             if self.m in r:
                 try:
                     data = os.read(self.m, 65536)
+                    connected = True
                 except OSError:
                     data = b""
+                    if connected:
+                        connected = False
+                        self._host_left()
+                    time.sleep(0.05)
                 if data:
                     try:
                         sock.sendall(data)
@@ -210,7 +237,10 @@ class SerialPort:
         if self.t is not None:
             self.t.join(timeout=2)
         self.emu.call("pause")
+        self.board.free = False
         for fd in (self.m, self._keep):
+            if fd is None:
+                continue
             try:
                 os.close(fd)
             except OSError:

@@ -91,6 +91,7 @@ class Emulator:
         self.timeout = timeout
         self.frames = []          # every frame the panel showed, in order
         self.events = queue.Queue()
+        self._lock = threading.RLock()
         self._next_id = 0
         self._tmp = tempfile.TemporaryDirectory(prefix="pipkeeper-rp2040-")
         bin_path = os.path.join(self._tmp.name, "firmware.bin")
@@ -191,16 +192,24 @@ class Emulator:
         return text.splitlines()[-1] if text else "exit %s" % self.proc.poll()
 
     def call(self, op, **kw):
-        self._next_id += 1
-        kw["op"] = op
-        kw["id"] = self._next_id
-        want = self._next_id
-        try:
-            self.proc.stdin.write((json.dumps(kw) + "\n").encode())
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise PipkeeperError("the emulated RP2040 stopped: %s" % self._stderr_tail())
-        return self._wait(lambda e: e.get("id") == want and e.get("ev") != "frame")
+        """Send one command and wait for its answer (one caller at a time:
+        the serial relay and the presses may come from two threads)."""
+        with self._lock:
+            self._next_id += 1
+            kw["op"] = op
+            kw["id"] = self._next_id
+            want = self._next_id
+            try:
+                self.proc.stdin.write((json.dumps(kw) + "\n").encode())
+                self.proc.stdin.flush()
+            except (BrokenPipeError, OSError):
+                raise PipkeeperError("the emulated RP2040 stopped: %s" % self._stderr_tail())
+            return self._wait(lambda e: e.get("id") == want and e.get("ev") != "frame")
+
+    def wait_event(self, name, timeout=None):
+        """The next event called ``name`` (free running: "idle", "off")."""
+        with self._lock:
+            return self._wait(lambda e: e.get("ev") == name, timeout)
 
     # -- the board's life ---------------------------------------------------------------
 

@@ -1,0 +1,303 @@
+"""``pipkeeper bench device``: what one press costs on the board, measured on
+an emulated RP2040 running a real MicroPython image, with the board's own
+LittleFS flash, its buttons on their GPIOs and the panel's SPI stream.
+
+Every time is the emulator's clock (cycles at clk_sys, 125 MHz on these
+images), so the figures repeat exactly from run to run and machine to
+machine. The flash chip's erase and program times are modelled (W25Q16JV
+typical: 45 ms a 4 KB sector, 0.4 ms a 256-byte page), as MicroPython waits
+for them on a real board.
+
+Figures (one build; ``--firmware`` twice gives them side by side):
+  cold_boot_ms_late          the largest game (Mexican Train, 8 players, last
+                             round, full tracking), a battery press with its
+                             checkpoint: power-on -> first SPI byte of the update
+  cold_boot_ms_first_round   the same game early in round 1
+  cold_boot_ms_full_replay   the late game without a checkpoint
+  cold_boot_ms_late_worn     the late boot on a flash that first took a few
+                             hundred presses (LittleFS's state changes the cost)
+  press_ms_median, press_ms_worst
+                             every press of a scripted game on USB, button
+                             down -> first SPI byte (sleeps included)
+  start_game_ms              the "start the game" press of that script
+  min_free_heap_checkpoint_bytes, min_free_heap_full_replay_bytes
+                             the smallest free heap the late boot still draws
+                             its frame in (the same frame as with the whole
+                             heap): the rest is filled with a ballast buffer
+                             before the firmware starts, every 2 KB step from
+                             the whole heap down is tried, and the minimum is
+                             the lowest step with no failure at or above it
+  heap_failures_above_min_bytes   steps that failed although a lower one drew
+  free_heap_at_start_bytes   what MicroPython leaves the firmware
+  shortest_tap_applied_ms    on battery, the shortest press that is applied
+                             (its frame equals a long press's), 5 ms steps
+  panel_fast_ms, panel_full_ms    the refresh times the firmware chose
+  flash_erases_per_press_mean, flash_erases_per_press_max   on USB, the script
+  profile                    the late cold boot's top functions by sampled
+                             program counter, named from the image's ELF
+"""
+
+import os
+import shutil
+import statistics
+import tempfile
+from pathlib import Path
+
+from pipkeeper.errors import PipkeeperError
+from pipkeeper.rp2040 import flashfs, images, symbols
+from pipkeeper.rp2040.board import EmulatedBoard
+from pipkeeper.rp2040.emulator import NS_PER_MS
+
+WAKE = "DOWN"             # the press a cold boot handles (moves the UI only)
+SCRIPT = "scripted_game.txt"
+HEAP_STEP = 2048
+
+
+def _ms(ns):
+    return round(ns / NS_PER_MS, 1)
+
+
+def _script():
+    from pipkeeper import sim
+    from pipkeeper.paths import repo_root
+    return sim.parse_script((repo_root() / "tests" / "data" / SCRIPT).read_text())
+
+
+class Bench:
+    """One build (a MicroPython image) with the scorer flashed on it."""
+
+    def __init__(self, firmware, work, log=print):
+        self.log = log
+        self.firmware = firmware
+        self.work = Path(work)
+        self.clean = self.work / "clean.img"      # the scorer on a fresh flash
+        board = self._board(self.work / "install")
+        try:
+            self.log("flashing the scorer onto the emulated board ...")
+            board.install()
+        finally:
+            board.close()
+        shutil.copyfile(self.work / "install" / "flash.img", self.clean)
+
+    def _board(self, folder, power_cycle=False, image=None):
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        if image is not None:
+            shutil.copyfile(image, folder / "flash.img")
+        return EmulatedBoard(str(folder), self.firmware, power_cycle=power_cycle)
+
+    # -- flash images -----------------------------------------------------------------
+
+    def game_image(self, base, events_cut, name):
+        """``base`` with the largest game cut at ``events_cut`` as the game in
+        progress, and no checkpoint or UI state yet."""
+        from pipkeeper import bench_firmware
+        tags, events = bench_firmware._largest_game()
+        with tempfile.TemporaryDirectory() as d:
+            bench_firmware.write_board(d, tags, events[:events_cut])
+            out = self.work / (name + ".img")
+            shutil.copyfile(base, out)
+            flashfs.write_files(str(out), {}, remove=("/pipkeeper/checkpoint", "/pipkeeper/ui.json"))
+            flashfs.copy_tree(str(out), d)
+        return out
+
+    def with_checkpoint(self, image, name):
+        """The image after one battery press: the board has rebuilt the game
+        by a full replay and left its checkpoint."""
+        out = self.work / (name + ".img")
+        with self._board(self.work / name, power_cycle=True, image=image) as b:
+            b.press(WAKE)
+            b.emu.save()
+        shutil.copyfile(self.work / name / "flash.img", out)
+        return out
+
+    def ballast_image(self, image, free_bytes, name="ballast"):
+        """``image`` whose /main.py first fills the heap but ``free_bytes``."""
+        main = flashfs.read(str(image), "/main.py")
+        if main is None:
+            raise PipkeeperError("the flashed board has no /main.py")
+        pre = ("import gc\ngc.collect()\n"
+               "_ballast = bytearray(max(0, gc.mem_free() - %d))\n" % (free_bytes + 32))
+        out = self.work / (name + ".img")
+        shutil.copyfile(image, out)
+        flashfs.write_files(str(out), {"/main.py": pre.encode() + main})
+        return out
+
+    # -- measurements ------------------------------------------------------------------
+
+    def cold_boot(self, image, hold_ms=300, profile=False):
+        """One battery press on ``image``: (ms to the first SPI byte, frame
+        data or None, profile counts or None)."""
+        with self._board(self.work / "boot", power_cycle=True, image=image) as b:
+            b.hold_ms = hold_ms
+            if profile:
+                b.emu.profile_start()
+            frames = b.press(WAKE)
+            counts = b.emu.profile_stop() if profile else None
+            first = b.last.get("first_spi")
+            on = b.last.get("power_on_at")
+            ms = _ms(first - on) if first is not None and frames else None
+            return ms, (frames[-1].data if frames else None), counts
+
+    def usb_presses(self, presses, image):
+        """The script on USB: per press, ms from button down to the first SPI
+        byte and flash erases; the "start the game" press; refresh times."""
+        out = []
+        start_game = None
+        fast, full = [], []
+        with self._board(self.work / "usb", image=image) as b:
+            b.start()
+            for i, button in enumerate(presses):
+                e0 = b.emu.stats()["flash"]["erase_calls"]
+                frames = b.press(button)
+                e1 = b.emu.stats()["flash"]["erase_calls"]
+                first = b.last.get("first_spi")
+                if first is None or not frames:
+                    continue
+                out.append((button, _ms(first - b.last["t0"]), e1 - e0))
+                for ev in b.emu.frames[-len(frames):]:
+                    (full if ev["full"] else fast).append(_ms(ev["refresh_ns"]))
+                if start_game is None:
+                    b.emu.save()
+                    if flashfs.listdir(str(Path(b.dir) / "flash.img"), "/games"):
+                        start_game = out[-1][1]
+            b.emu.power(on=False)
+            b.emu.save()
+            worn = Path(b.dir) / "flash.img"
+        return out, start_game, fast, full, worn
+
+    def free_heap_at_start(self, image):
+        """The free heap a MicroPython program starts with on this build (a
+        flash without /main.py: the REPL is asked)."""
+        bare = self.work / "bare.img"
+        shutil.copyfile(image, bare)
+        flashfs.write_files(str(bare), {}, remove=("/main.py",))
+        with self._board(self.work / "heap", image=bare) as b:
+            b.emu.power(on=True)
+            b.emu.run(1500)
+            b.emu.serial_sock.settimeout(5)
+            b.emu.serial_sock.send(b"\r\nimport gc;gc.collect();print('FREE', gc.mem_free())\r\n")
+            b.emu.run(1000)
+            data = b""
+            try:
+                while b"FREE " not in data or not data.rstrip().endswith(b">>>"):
+                    chunk = b.emu.serial_sock.recv(4096)
+                    if not chunk:
+                        break
+                    data += chunk
+            except OSError:
+                pass
+        for line in data.decode("latin-1").splitlines():
+            if line.startswith("FREE "):
+                return int(line.split()[1])
+        raise PipkeeperError("the emulated board did not report its free heap")
+
+    def min_free_heap(self, image, reference, top):
+        """(minimum, failures above it) over 2 KB steps from ``top`` down."""
+        results = []
+        free = top - top % HEAP_STEP
+        misses = 0
+        while free > 0 and misses < 4:
+            img = self.ballast_image(image, free)
+            _ms_, frame, _ = self.cold_boot(img)
+            ok = frame == reference
+            results.append((free, ok))
+            misses = 0 if ok else misses + 1
+            free -= HEAP_STEP
+        ok_steps = [f for f, ok in results if ok]
+        if not ok_steps:
+            return None, []
+        # The lowest step with no failure at or above it.
+        minimum = top
+        for f, ok in results:           # descending
+            if not ok:
+                break
+            minimum = f
+        failures = [f for f, ok in results if not ok and f > min(ok_steps)]
+        return minimum, failures
+
+    def shortest_tap(self, image, reference):
+        lo, hi = 0, 400
+        _, frame, _ = self.cold_boot(image, hold_ms=hi)
+        if frame != reference:
+            return None
+        while hi - lo > 5:
+            mid = (lo + hi) // 2
+            _, frame, _ = self.cold_boot(image, hold_ms=mid)
+            if frame == reference:
+                hi = mid
+            else:
+                lo = mid
+        return hi
+
+
+def run_build(firmware, log=print, heap=True, worn=True):
+    from pipkeeper import bench_firmware
+    fw = images.load_firmware(firmware)
+    figures = {"firmware": os.path.basename(fw.path), "micropython": ".".join(map(str, fw.version)),
+               "build": fw.kind}
+    with tempfile.TemporaryDirectory(prefix="pipkeeper-bench-device-") as work:
+        bench = Bench(firmware, work, log)
+        tags, events = bench_firmware._largest_game()
+        early, late = bench_firmware.cut_points(events)
+
+        log("cold boots: the largest game, late and early ...")
+        late_img = bench.game_image(bench.clean, late, "late")
+        full_ms, full_frame, _ = bench.cold_boot(late_img)
+        late_cp = bench.with_checkpoint(late_img, "late-cp")
+        late_ms, late_frame, counts = bench.cold_boot(late_cp, profile=True)
+        early_cp = bench.with_checkpoint(bench.game_image(bench.clean, early, "early"), "early-cp")
+        early_ms, _, _ = bench.cold_boot(early_cp)
+        figures["cold_boot_ms_late"] = late_ms
+        figures["cold_boot_ms_first_round"] = early_ms
+        figures["late_vs_first_round"] = round(late_ms / early_ms, 3) if late_ms and early_ms else None
+        figures["cold_boot_ms_full_replay"] = full_ms
+
+        log("presses of the scripted game on USB ...")
+        presses = _script()
+        if worn:
+            presses = presses + presses
+        per, start_game, fast, full, worn_img = bench.usb_presses(presses, bench.clean)
+        times = [p[1] for p in per]
+        erases = [p[2] for p in per]
+        figures["press_ms_median"] = round(statistics.median(times), 1) if times else None
+        figures["press_ms_worst"] = max(times) if times else None
+        figures["presses_measured"] = len(times)
+        figures["start_game_ms"] = start_game
+        figures["panel_fast_ms"] = round(statistics.median(fast), 1) if fast else None
+        figures["panel_full_ms"] = round(statistics.median(full), 1) if full else None
+        figures["flash_erases_per_press_mean"] = round(statistics.mean(erases), 2) if erases else None
+        figures["flash_erases_per_press_max"] = max(erases) if erases else None
+
+        if worn:
+            log("the late boot on a worn flash (%d presses) ..." % len(presses))
+            worn_late = bench.with_checkpoint(bench.game_image(worn_img, late, "worn"), "worn-cp")
+            figures["cold_boot_ms_late_worn"], _, _ = bench.cold_boot(worn_late)
+
+        figures["free_heap_at_start_bytes"] = top = bench.free_heap_at_start(bench.clean)
+        if heap:
+            log("the smallest heap the late boot draws in (2 KB steps) ...")
+            m, fails = bench.min_free_heap(late_cp, late_frame, top)
+            figures["min_free_heap_checkpoint_bytes"] = m
+            figures["heap_failures_above_min_checkpoint"] = fails
+            m, fails = bench.min_free_heap(late_img, full_frame, top)
+            figures["min_free_heap_full_replay_bytes"] = m
+            figures["heap_failures_above_min_full_replay"] = fails
+
+        log("the shortest tap on battery ...")
+        figures["shortest_tap_applied_ms"] = bench.shortest_tap(late_cp, late_frame)
+        figures["profile"] = symbols.top_functions(counts, symbols.elf_for(fw.path))
+    return figures
+
+
+def run(firmwares=(), log=print, heap=True, worn=True):
+    """The figures of each build (the upstream image of ../shared/rp2/ when
+    none is named): flat for one, ``{"builds": {...}}`` for several."""
+    firmwares = list(firmwares) or [os.environ.get(images.ENV_FIRMWARE) or images.default_firmware()]
+    if not firmwares[0]:
+        raise PipkeeperError("name a MicroPython image with --firmware (or $%s)" % images.ENV_FIRMWARE)
+    out = {}
+    for fw in firmwares:
+        figs = run_build(fw, log=log, heap=heap, worn=worn)
+        out[figs["build"] + "-" + figs["micropython"]] = figs
+    return next(iter(out.values())) if len(out) == 1 else {"builds": out}
