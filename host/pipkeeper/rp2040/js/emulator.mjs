@@ -548,7 +548,8 @@ function command(req) {
   if (op === 'debug') {
     return emit({ ev: 'debug', id: req.id, t: clockNanos, pc: mcu ? mcu.core.PC >>> 0 : null,
       waiting: mcu ? mcu.core.waiting : null, cdc: cdc ? { init: cdc.initialized, out: cdc.outEndpoint, in: cdc.inEndpoint } : null,
-      pending: serialPendingRead, queued: serialIn.length, flash: flashStats });
+      pending: serialPendingRead, queued: serialIn.length, flash: flashStats,
+      clk_sys: mcu ? mcu.clkSys : null, clk_peri: mcu ? mcu.clkPeri : null, spi_hz: mcu ? mcu.spi[B.spi].clockFrequency : null });
   }
   if (op === 'load') {
     // The flash image file was changed by the host (the board is off).
