@@ -132,7 +132,8 @@ def command(flash_dir, frames_dir, script, power_cycle, serial, quiet, firmware,
         if sys.stdin.isatty():
             _interactive(board, link, frames_dir, quiet, out)
         else:
-            # presses as lines on stdin, until its end
+            # presses as lines on stdin, until its end; a board serving its
+            # port stays up after that (started from a script or with &)
             for line in sys.stdin:
                 b = line.split("#", 1)[0].strip().upper()
                 if not b:
@@ -141,6 +142,8 @@ def command(flash_dir, frames_dir, script, power_cycle, serial, quiet, firmware,
                     raise PipkeeperError("%r is not a button (A B C UP DOWN)" % b)
                 got = _press(board, link, b)
                 _save(got, frames_dir)
+            if serial:
+                _wait_forever(link)
     finally:
         if link is not None:
             if firmware:
