@@ -38,9 +38,11 @@ _TRES = const(0x61)   # resolution
 _VDCS = const(0x82)   # VCOM DC
 
 # PSR bits: resolution 128x296 (10), LUT from register (1) or OTP (0),
-# black/white mode, gate scan up, source shift right, booster on, no reset.
-_PSR_OTP = const(0b10011111)
-_PSR_REG = const(0b10111111)
+# black/white mode, gate scan down and source shift right (the picture
+# upright on the Badger and the Inky Pack, as Pimoroni's driver sets them;
+# the emulated panel in tests/device checks it), booster on, no reset.
+_PSR_OTP = const(0b10010111)
+_PSR_REG = const(0b10110111)
 
 # The fast waveform: one short phase that drives every pixel towards its new
 # colour (to white with VDL, to black with VDH) whatever it showed before,

@@ -152,12 +152,20 @@ function busyPin(isBusy) {
 }
 
 // Our framebuffer layout for the frame: MONO_HLSB rows of 37 bytes, 1 = ink.
+// The picture as the panel is mounted on the Badger 2040 / Pico Inky Pack:
+// gate G295 at the left edge, source S0 at the top. PSR's UD bit picks the
+// gate scan: 0 (scan down) sends the first line of RAM to G295, so RAM
+// column 0 is the left edge; 1 (scan up) sends it to G0, the right edge.
+// SHL: 1 (shift right) puts a line's first bit on S0, the top. Pimoroni's
+// driver (pimoroni-pico drivers/uc8151/uc8151.cpp setup()) uses
+// SCAN_DOWN | SHIFT_RIGHT for an upright picture and SCAN_UP | SHIFT_LEFT
+// for ROTATE_180, the same buffer turned half a turn.
 function toRows(ram, psr) {
   const out = new Uint8Array(4736);
   const ud = !!(psr & 0x08);
   const shl = !!(psr & 0x04);
   for (let x = 0; x < 296; x++) {
-    const sx = ud ? x : 295 - x;
+    const sx = ud ? 295 - x : x;
     for (let yb = 0; yb < 16; yb++) {
       const v = ram[sx * 16 + (shl ? yb : 15 - yb)] ^ 0xff;
       for (let i = 0; i < 8; i++) {
