@@ -5,9 +5,11 @@ the board profile (hardware/profiles/<name>.py).
 
 Power: where the profile has a power latch (the Badger), it is driven high at
 boot to keep the board on and low in ``halt()`` to cut the power; on USB the
-board stays up and ``halt()`` returns. There is no early-boot wake capture on
-upstream MicroPython, so ``wake_button()`` is the button still held when the
-firmware starts (a short tap may be missed: the board then just redraws).
+board stays up and ``halt()`` returns. Upstream MicroPython has no early
+wake capture in C, so ``pipkeeper flash`` writes a /boot.py
+(host/pipkeeper/bootfile.py) that sets the latch and notes the buttons held
+about 20 ms after power-on; ``wake_button()`` is the first of those, or
+without that file the button still held when the firmware starts.
 """
 
 import time
@@ -41,9 +43,12 @@ class UC8151Board(Board):
             Pin(profile.PIN_RST, Pin.OUT, value=1), Pin(profile.PIN_BUSY, Pin.IN),
             profile.BUSY_LEVEL)
         self._cols = bytearray(BUF_SIZE)
+        import sys
+        early = sys.modules.get("pk_boot")     # noted by /boot.py
         held = self.buttons_pressed()
-        self._wake = held[0] if held else None
-        self._down = set(held)
+        woke = early if early else held
+        self._wake = woke[0] if woke else None
+        self._down = set(held) | set(woke)
 
     def wake_button(self):
         return self._wake

@@ -1,0 +1,246 @@
+"""Helpers for the device tests: the real firmware on an emulated RP2040
+(rp2040js under Node.js, driven by pipkeeper.rp2040), next to the unix-port
+simulated board it must agree with.
+
+(A module of its own, as tests/firmware/fwkit.py and tests/host/boardkit.py:
+two folders' conftest.py cannot both be imported as `conftest`.)
+
+- ``why_no_device()``: why these tests cannot run here (no MicroPython image
+  for the RP2040, no boot ROM, no Node.js), or None.
+- ``serial(board)``: the board's USB serial on a pty while it runs freely,
+  for the CLI (PIPKEEPER_PORT); on the way out the board is given the time
+  to finish what the host left it doing (a soft reset into the scorer).
+- ``CutInFile``: a cable pulled in the middle of one file of `flash`.
+- ``image_files``: every file of a flash image's LittleFS, read from the image.
+"""
+
+import os
+import pty
+import select
+import shutil
+import sys
+import threading
+import tty
+from contextlib import contextmanager
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+for p in (ROOT, os.path.join(ROOT, "host"), os.path.join(ROOT, "tests", "host")):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+from boardkit import run_cli  # noqa: E402  (tests/host: `python -m pipkeeper` as a subprocess)
+
+SCRIPT = os.path.join(ROOT, "tests", "data", "scripted_game.txt")
+UPSTREAM = "firmware-RPI_PICO-v1.28.0.uf2"
+PROFILE = "badger2040"
+
+
+def firmware_path():
+    """$PIPKEEPER_RP2_FIRMWARE, else the upstream image in ../shared/rp2/."""
+    from pipkeeper.rp2040 import images
+    return os.environ.get(images.ENV_FIRMWARE) or str(images.shared_rp2() / UPSTREAM)
+
+
+def why_no_device():
+    """The reason the device tests are skipped here, or None."""
+    from pipkeeper.errors import PipkeeperError
+    from pipkeeper.rp2040 import emulator, images
+    fw = firmware_path()
+    if not os.path.isfile(fw):
+        if os.environ.get(images.ENV_FIRMWARE):
+            return "no MicroPython image at $%s=%s" % (images.ENV_FIRMWARE, fw)
+        shared = images.shared_rp2()
+        if not shared.is_dir():
+            return "%s is absent (the RP2040 MicroPython images and boot ROM; " \
+                   "$%s names another image)" % (shared, images.ENV_FIRMWARE)
+        return "no RP2040 MicroPython image: %s is absent ($%s names another)" % (
+            fw, images.ENV_FIRMWARE)
+    try:
+        images.find_bootrom()
+    except PipkeeperError as exc:
+        return str(exc)
+    if not (os.environ.get("PIPKEEPER_NODE") or shutil.which("node")):
+        return "Node.js is not installed (`node` on PATH runs the emulated RP2040, rp2040js)"
+    try:
+        emulator.installed_emulator()
+    except PipkeeperError as exc:
+        return str(exc)
+    return None
+
+
+def new_board(folder, image=None, **kw):
+    """An EmulatedBoard on the firmware under test, its flash ``folder``/flash.img
+    (a copy of ``image``'s when given)."""
+    from pipkeeper.rp2040.board import FLASH_FILE, EmulatedBoard
+    os.makedirs(str(folder), exist_ok=True)
+    if image is not None:
+        shutil.copyfile(str(image), os.path.join(str(folder), FLASH_FILE))
+    return EmulatedBoard(str(folder), firmware_path(), profile=PROFILE, **kw)
+
+
+def image_of(board):
+    from pipkeeper.rp2040.board import FLASH_FILE
+    return os.path.join(board.dir, FLASH_FILE)
+
+
+def off(board):
+    """Power off (the cable pulled) and write the flash to its image file."""
+    board.emu.power(on=False)
+    board.emu.save()
+
+
+@contextmanager
+def serial(board):
+    """The board's USB serial on a pty (its path), the board running freely.
+
+    A host that ends with a soft reset (flash, sync: ``run_main``) leaves the
+    board booting the scorer; once the port is closed, the board runs on
+    (emulated time) until that boot has drawn its screen and gone idle, so
+    what it writes at boot is on the flash before anyone powers it off."""
+    from pipkeeper.rp2040.board import BOOT_MS, IDLE_MS, SerialPort
+    n0 = len(board.emu.frames)
+    with SerialPort(board) as port:
+        yield port.path
+    if len(board.emu.frames) == n0:
+        board.emu.run(BOOT_MS, until=("idle",), idle_ms=IDLE_MS)
+    else:
+        board.emu.run(3 * IDLE_MS)
+    board._new_frames()
+
+
+def image_files(image):
+    """{path: bytes} of every file on the image's filesystem."""
+    from pipkeeper.rp2040 import flashfs
+    fs = flashfs.mount(image)
+    if fs is None:
+        return {}
+    out = {}
+    for top, _dirs, files in fs.walk("/"):
+        for name in files:
+            path = top.rstrip("/") + "/" + name
+            with fs.open(path, "rb") as f:
+                out[path] = f.read()
+    return out
+
+
+class CutInFile:
+    """A cable pulled inside one file of `pipkeeper flash`: a pty in front of
+    the board's port (``.port``, the host's end) that relays both ways and,
+    once the host has opened ``target`` on the board (flash's
+    ``O('<target>.tmp')``), lets ``after`` more bytes through and closes,
+    as tests/host/boardkit.CutProxy does with a fixed byte limit (here the
+    limit is found in the stream, so it lands inside that file whatever the
+    sizes of the files sent before it)."""
+
+    def __init__(self, board_port, target, after):
+        self.marker = ("O(%r)" % (target + ".tmp")).encode()
+        self.after = after
+        self.limit = None
+        self.passed = 0
+        self.cut = threading.Event()
+        master, slave = pty.openpty()
+        tty.setraw(slave)
+        self._master = master
+        self._slave = slave
+        self.port = os.ttyname(slave)
+        self._board = os.open(board_port, os.O_RDWR | os.O_NOCTTY)
+        tty.setraw(self._board)
+        self._stop = False
+        self._thread = threading.Thread(target=self._relay, daemon=True)
+        self._thread.start()
+
+    def _relay(self):
+        fds = {self._master: self._board, self._board: self._master}
+        sent = b""            # the host's last bytes, to find the marker across reads
+        try:
+            while not self._stop:
+                ready, _, _ = select.select(list(fds), [], [], 0.05)
+                for fd in ready:
+                    try:
+                        data = os.read(fd, 4096)
+                    except OSError:
+                        if fd == self._master:
+                            continue      # the host has not opened its end yet
+                        return
+                    if not data:
+                        return
+                    if fd == self._master and self.limit is None:
+                        sent = (sent + data)[-(len(self.marker) + 4096):]
+                        at = sent.find(self.marker)
+                        if at >= 0:
+                            # bytes of this read after the marker count toward `after`
+                            tail = len(sent) - at - len(self.marker)
+                            self.limit = self.passed + len(data) - tail + self.after
+                    if self.limit is not None:
+                        data = data[: max(0, self.limit - self.passed)]
+                    os.write(fds[fd], data)
+                    self.passed += len(data)
+                    if self.limit is not None and self.passed >= self.limit:
+                        return
+        finally:
+            self._cut()
+
+    def _cut(self):
+        self.cut.set()
+        for fd in (self._master, self._board):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+    def close(self):
+        self._stop = True
+        self._thread.join(2)
+        try:
+            os.close(self._slave)
+        except OSError:
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def cli(port, *args, db=None, timeout=600):
+    """`pipkeeper ARGS` as a subprocess against the board at ``port``."""
+    env = {"PIPKEEPER_PORT": port} if port else {}
+    if db is not None:
+        env["PIPKEEPER_DB"] = str(db)
+    return run_cli(*args, env=env, timeout=timeout)
+
+
+def sim_frames(flash_dir, presses, mpy_tree, power_cycle=False, start=True):
+    """The unix-port simulated board's frames for ``presses``: a list with
+    one list of frames for the power-on (if ``start``) and one per press."""
+    from pipkeeper import sim
+    s = sim.Sim(str(flash_dir), power_cycle=power_cycle, src=mpy_tree)
+    out = []
+    try:
+        if start:
+            out.append(s.start())
+        for b in presses:
+            out.append(s.press(b))
+    finally:
+        s.close()
+    return out
+
+
+def first_difference(ours, theirs):
+    """Where two runs' frames first differ (``None`` when they agree):
+    (step, what), step 0 being the power-on."""
+    for step, (a, b) in enumerate(zip(ours, theirs)):
+        if len(a) != len(b):
+            return step, "%d frames on the emulated board, %d on the sim" % (len(a), len(b))
+        for k, (fa, fb) in enumerate(zip(a, b)):
+            if fa.data != fb.data:
+                bits = sum(bin(x ^ y).count("1") for x, y in zip(fa.data, fb.data))
+                return step, "frame %d: %d pixels differ" % (k, bits)
+            if fa.full != fb.full:
+                return step, "frame %d: full refresh %s on the emulated board, %s on the sim" % (
+                    k, fa.full, fb.full)
+    if len(ours) != len(theirs):
+        return min(len(ours), len(theirs)), "%d steps against %d" % (len(ours), len(theirs))
+    return None

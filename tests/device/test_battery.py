@@ -1,0 +1,70 @@
+"""On battery (power_cycle): the board has power only while a button is held
+or the firmware holds its latch (GPIO 10) high; every press is a cold boot
+that restores the game from the flash, handles the press, draws, and cuts
+its own power. Here the largest game (pipkeeper.bench_firmware), laid on the
+emulated board's LittleFS with flashfs and on the unix-port sim's folder."""
+
+import shutil
+
+import pytest
+
+import devkit
+
+# Minutes of emulated-board time: one timeout for a test and the session
+# fixtures it may be the first to build (flashing, the scripted game).
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
+
+def lay_out_largest_game(golden, tmp_path, events_at="late"):
+    """The largest game in progress (80% through its last round, as the boot
+    benchmark's "late" board) on a sim folder and on a copy of the golden
+    image; returns (sim folder, board folder)."""
+    from pipkeeper import bench_firmware
+    from pipkeeper.rp2040 import flashfs
+    from pipkeeper.rp2040.board import FLASH_FILE
+    tags, events = bench_firmware._largest_game()
+    early, late = bench_firmware.cut_points(events)
+    sim_dir = tmp_path / "sim"
+    bench_firmware.write_board(sim_dir, tags, events[:late if events_at == "late" else early])
+    board_dir = tmp_path / "board"
+    board_dir.mkdir()
+    image = board_dir / FLASH_FILE
+    shutil.copyfile(str(golden), str(image))
+    # Exactly the sim folder's /games and /pipkeeper (nothing left from the
+    # scorer's first boot after `flash`).
+    old = [p for p in devkit.image_files(str(image)) if p.startswith(("/games/", "/pipkeeper/"))]
+    flashfs.write_files(str(image), {}, remove=old)
+    flashfs.copy_tree(str(image), str(sim_dir))
+    return sim_dir, board_dir
+
+
+def _timing(board):
+    last = board.last
+    return {k: (last[k] - last["power_on_at"]) / 1e6 if last.get(k) is not None else None
+            for k in ("latch_at", "first_spi", "t")}
+
+
+def test_cold_boot_restores_the_largest_game(golden, mpy_tree, tmp_path):
+    from pipkeeper.rp2040 import flashfs
+    sim_dir, board_dir = lay_out_largest_game(golden, tmp_path)
+    presses = ["A", "B"]   # the first restores from the record alone, the second from its checkpoint
+    # A press as the board module defines it (HOLD_MS): upstream MicroPython
+    # drives the latch only once main.py has imported the firmware, ~160 ms
+    # of emulated time after power-on; a shorter press loses the power first.
+    board = devkit.new_board(board_dir, power_cycle=True)
+    try:
+        ours = []
+        for b in presses:
+            ours.append(board.press(b))
+            assert board.last["latch_at"] is not None, (
+                "the firmware never latched its power: %s" % _timing(board))
+            assert board.last["reason"] == "off", board.last    # it cut its own power
+            assert not board.emu.powered
+            print("press %s on battery (ms after power-on): %s" % (b, _timing(board)))
+    finally:
+        board.close()
+    theirs = devkit.sim_frames(sim_dir, presses, mpy_tree, power_cycle=True, start=False)
+    where = devkit.first_difference(ours, theirs)
+    assert where is None, "press %d (%s): %s" % (where[0] + 1, presses[where[0]], where[1])
+    # Both recorded the same presses into the game.
+    record = flashfs.read(str(board_dir / "flash.img"), "/games/0001.dgn")
+    assert record == (sim_dir / "games" / "0001.dgn").read_bytes()

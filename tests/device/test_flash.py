@@ -1,0 +1,112 @@
+"""`pipkeeper flash` (the CLI, over the board's USB serial on a pty) onto an
+emulated RP2040 running upstream MicroPython: a blank board, a board with
+nothing to copy, and a cable pulled in the middle of a file."""
+
+import json
+import math
+
+import pytest
+
+import devkit
+
+# Minutes of emulated-board time: one timeout for a test and the session
+# fixtures it may be the first to build (flashing, the scripted game).
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
+
+from pipkeeper.flash import MANAGED                 # the files `flash` manages on a board
+from pipkeeper.flash import _CHUNK as CHUNK          # raw bytes per A() call of flash.send_file
+
+
+def ours(files):
+    """The managed files among an image's {path: bytes}."""
+    return {p: d for p, d in files.items() if p.startswith(MANAGED)}
+
+
+def test_flash_onto_a_blank_board_then_nothing_to_copy(flashed, golden, sim_boot, tmp_path):
+    first = json.loads(flashed.out)
+    files = ours(devkit.image_files(str(golden)))
+    # Everything was copied, for the board's own MicroPython and CPU.
+    assert first["target"] == "mpy v6.3, armv6m"
+    assert not first["dry_run"] and not first["badger_os_app"]
+    assert first["unchanged"] == 0 and first["removed"] == []
+    assert len(first["copied"]) > 20
+    assert first["bytes_copied"] == first["bytes_total"] == sum(c["size"] for c in first["copied"])
+    # ... and is on the board's LittleFS, byte for byte the sizes flash reported.
+    assert {c["file"]: c["size"] for c in first["copied"]} == {p: len(d) for p, d in files.items()}
+    assert files["/lib/shared_engine/engine.mpy"][:2] == b"M\x06"
+    assert not [p for p in devkit.image_files(str(golden)) if p.endswith(".tmp")]
+    # The upstream rp2 port's filesystem: 1,408 KB (pipkeeper.rp2040.flashfs).
+    assert first["flash_total"] == 1408 * 1024 and 0 < first["flash_free"] < first["flash_total"]
+    # flash ends with a soft reset: the board starts the scorer, whose first
+    # screen is the unix-port sim's, pixel for pixel.
+    assert devkit.first_difference([flashed.frames], [sim_boot]) is None
+
+    # Again on the flashed board: nothing to copy.
+    board = devkit.new_board(tmp_path / "again", image=golden)
+    try:
+        with devkit.serial(board) as port:
+            code, out, err = devkit.cli(port, "flash", "--json")
+        devkit.off(board)
+    finally:
+        board.close()
+    assert code == 0, err
+    second = json.loads(out)
+    assert second["copied"] == [] and second["removed"] == [] and second["bytes_copied"] == 0
+    assert second["unchanged"] == len(first["copied"])
+    assert second["bytes_total"] == first["bytes_total"]
+    assert second["target"] == first["target"]
+    assert ours(devkit.image_files(devkit.image_of(board))) == files
+
+
+def test_cable_pulled_mid_file_then_flash_repairs(golden, sim_boot, tmp_path):
+    from pipkeeper.rp2040.board import SerialPort
+
+    want = ours(devkit.image_files(str(golden)))
+    # The cut: in the middle of the last A() (the data) of the largest file,
+    # so the board has opened its temporary file and written part of it.
+    target = max(sorted(want), key=lambda p: len(want[p]))
+    size = len(want[target])
+    full_chunks = (size - 1) // CHUNK
+    last = size - full_chunks * CHUNK
+    after = full_chunks * 4 * CHUNK // 3 + 4 * math.ceil(last / 3) // 2
+
+    board = devkit.new_board(tmp_path / "board")     # blank: MicroPython formats its flash
+    try:
+        with SerialPort(board) as port:
+            with devkit.CutInFile(port.path, target, after) as cable:
+                code, out, err = devkit.cli(cable.port, "flash")
+                assert cable.cut.is_set() and cable.limit is not None
+        devkit.off(board)                            # the pulled cable was its power too
+        print("cable cut after %d bytes: %d after opening %s (%d bytes)" % (
+            cable.passed, after, target, size))
+        assert code == 1, (out, err)
+        assert err.startswith("pipkeeper: ") and err.count("\n") == 1, err
+
+        cut = devkit.image_files(devkit.image_of(board))
+        # Inside the file: its temporary copy was open, the file itself never appeared...
+        assert target + ".tmp" in cut, sorted(cut)
+        assert target not in cut
+        # ... and no file is half written: each one there is the whole of it.
+        kept = ours({p: d for p, d in cut.items() if not p.endswith(".tmp")})
+        assert kept and len(kept) < len(want)
+        assert kept == {p: want[p] for p in kept}
+
+        # The next flash sends exactly what is missing and clears the leftover.
+        with devkit.serial(board) as port:
+            code, out, err = devkit.cli(port, "flash", "--json")
+        assert code == 0, err
+        repaired = json.loads(out)
+        assert sorted(c["file"] for c in repaired["copied"]) == sorted(set(want) - set(kept))
+        assert repaired["unchanged"] == len(kept)
+        assert sorted(repaired["removed"]) == sorted(p for p in cut if p.endswith(".tmp"))
+        devkit.off(board)
+        now = devkit.image_files(devkit.image_of(board))
+        assert not [p for p in now if p.endswith(".tmp")]
+        assert ours(now) == want
+
+        # Power on: the scorer's first screen.
+        frames = board.start()
+        assert board.last["reason"] == "idle"
+        assert devkit.first_difference([frames], [sim_boot]) is None
+    finally:
+        board.close()
