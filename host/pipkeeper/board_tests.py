@@ -17,6 +17,7 @@ raw REPL soft-resets a board (and ends the sim's process).
 
 from pathlib import Path
 
+from pipkeeper.errors import PipkeeperError
 from pipkeeper import flash, mpy
 from pipkeeper.progress import Null
 from pipkeeper.testrun import COUNTS_RE, Result
@@ -50,11 +51,32 @@ X({scratch!r})
 """
 
 
-def files_to_send(root, args):
-    """[(board path, bytes)] for one test run."""
+def test_files(root, only=()):
+    """The engine's test files to run: all of tests/engine, or those named
+    in ``only`` (file names or paths); an unknown name is one error line."""
+    found = sorted((Path(root) / "tests" / "engine").glob("test_*.py"))
+    if not only:
+        return found
+    by_name = {p.name: p for p in found}
+    out = []
+    for name in only:
+        base = Path(name).name
+        if base not in by_name:
+            raise PipkeeperError("no engine test file {} in tests/engine (there: {})".format(
+                name, " ".join(sorted(by_name))))
+        out.append(by_name[base])
+    return out
+
+
+def files_to_send(root, args, only=()):
+    """[(board path, bytes)] for one test run: the runner, the helpers and
+    fixtures, the chosen test files, the engine compiled for the board."""
     root = Path(root)
     out = [(SCRATCH + "/tests/mp_runner.py", (root / "tests" / "mp_runner.py").read_bytes())]
+    chosen = {p.name for p in test_files(root, only)}
     for src in sorted((root / "tests" / "engine").glob("*.py")):
+        if src.name.startswith("test_") and src.name not in chosen:
+            continue
         out.append((SCRATCH + "/tests/engine/" + src.name, src.read_bytes()))
     for src in sorted((root / "tests" / "engine" / "fixtures").rglob("*")):
         if src.is_file():
@@ -70,12 +92,13 @@ def files_to_send(root, args):
     return out
 
 
-def run(link, root, echo, progress=None, timeout=600):
-    """Send the tests, run them, clean up; a testrun.Result."""
+def run(link, root, echo, progress=None, timeout=600, only=()):
+    """Send the tests (``only``: these test files), run them, clean up; a
+    testrun.Result."""
     progress = progress or Null()
     info = link.info()
     args, _target = flash.check_target(info)
-    files = files_to_send(root, args)
+    files = files_to_send(root, args, only)
     progress.total = sum(len(d) for _, d in files)
     link.exec(_CLEAN.format(scratch=SCRATCH), timeout=60)
     try:
@@ -93,7 +116,7 @@ def run(link, root, echo, progress=None, timeout=600):
 
         passed = failed = 0
         notes = []
-        for src in sorted((Path(root) / "tests" / "engine").glob("test_*.py")):
+        for src in test_files(root, only):
             del lines[:]
             link.stream(_RUN.format(scratch=SCRATCH, name=src.name), on_line, timeout=timeout)
             found = COUNTS_RE.findall("\n".join(lines))

@@ -3,7 +3,6 @@ tests (tests/engine) sent to the board and run there by tests/mp_runner.py."""
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 
@@ -44,43 +43,13 @@ BOARD_TESTS = (
 
 COUNTS = re.compile(r"^(\d+) passed, (\d+) failed\s*$", re.M)
 
-# `pipkeeper test --board` always sends and runs every file of the checkout's
-# tests/engine (pipkeeper.paths.repo_root(); it takes no file arguments), so
-# the CLI runs here with repo_root pointed at a made-up checkout holding the
-# chosen files; everything else is the real command.
-_CLI_WITH_ROOT = (
-    "import sys\n"
-    "from pathlib import Path\n"
-    "import pipkeeper.paths\n"
-    "_root = Path(sys.argv.pop(1))\n"
-    "pipkeeper.paths.repo_root = lambda: _root\n"
-    "from pipkeeper.cli import main\n"
-    "main(prog_name='pipkeeper')\n"
-)
 
-
-def checkout_with(folder, names):
-    """A checkout holding tests/engine/<names> (their helper and fixtures),
-    tests/mp_runner.py, tests/data and the real shared_engine."""
-    root = devkit.ROOT
-    engine = os.path.join(root, "tests", "engine")
-    os.makedirs(os.path.join(folder, "tests", "engine"))
-    shutil.copy(os.path.join(root, "tests", "mp_runner.py"), os.path.join(folder, "tests"))
-    for n in sorted(os.listdir(engine)):
-        if n.startswith("_") and n.endswith(".py") or n in names:
-            shutil.copy(os.path.join(engine, n), os.path.join(folder, "tests", "engine", n))
-    shutil.copytree(os.path.join(engine, "fixtures"), os.path.join(folder, "tests", "engine", "fixtures"))
-    shutil.copytree(os.path.join(root, "tests", "data"), os.path.join(folder, "tests", "data"))
-    os.symlink(os.path.join(root, "shared_engine"), os.path.join(folder, "shared_engine"))
-    return folder
-
-
-def counts_on_unix_port(checkout):
+def counts_on_unix_port():
     """(passed, failed) of the same files on the MicroPython unix port."""
     from pipkeeper.paths import micropython_binary
-    files = [os.path.join(checkout, "tests", "engine", n) for n in BOARD_TESTS]
+    files = [os.path.join(devkit.ROOT, "tests", "engine", n) for n in BOARD_TESTS]
     proc = subprocess.run([micropython_binary(), "-X", "heapsize=2M",
-                           os.path.join(checkout, "tests", "mp_runner.py")] + files,
+                           os.path.join(devkit.ROOT, "tests", "mp_runner.py")] + files,
                           capture_output=True, text=True, timeout=300)
     found = COUNTS.findall(proc.stdout)
     assert found, proc.stdout[-2000:] + proc.stderr[-2000:]
@@ -91,7 +60,6 @@ def test_engine_tests_on_the_board(golden, device_cache, tmp_path):
     from pipkeeper.rp2040.board import FLASH_FILE
     from pipkeeper.rp2040 import flashfs
     assert all(os.path.isfile(os.path.join(devkit.ROOT, "tests", "engine", n)) for n in BOARD_TESTS)
-    checkout = checkout_with(str(tmp_path / "checkout"), BOARD_TESTS)
     board = devkit.new_board(tmp_path / "board", image=golden)
     env = dict(os.environ)
     env.pop("PIPKEEPER_PROGRESS", None)
@@ -99,7 +67,7 @@ def test_engine_tests_on_the_board(golden, device_cache, tmp_path):
     try:
         with devkit.serial(board) as port:
             env["PIPKEEPER_PORT"] = port
-            proc = subprocess.run([sys.executable, "-c", _CLI_WITH_ROOT, checkout, "test", "--board"],
+            proc = subprocess.run([sys.executable, "-m", "pipkeeper", "test", "--board"] + list(BOARD_TESTS),
                                   env=env, cwd=devkit.ROOT, capture_output=True, text=True, timeout=840)
         devkit.off(board)
     finally:
@@ -110,7 +78,7 @@ def test_engine_tests_on_the_board(golden, device_cache, tmp_path):
     found = COUNTS.findall(out)
     assert found, out[-3000:] + proc.stderr[-2000:]
     passed, failed = (int(n) for n in found[-1])
-    assert (passed, failed) == counts_on_unix_port(checkout), out[-3000:]
+    assert (passed, failed) == counts_on_unix_port(), out[-3000:]
     assert failed == 0 and passed > 100, out[-3000:]
     assert proc.returncode == 0, proc.stderr[-2000:]
     # The scratch folder is gone from the board's flash.

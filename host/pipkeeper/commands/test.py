@@ -33,17 +33,21 @@ def _banner(text):
               help="With --board: the board's serial port (default: $PIPKEEPER_PORT, else found by USB id).")
 @click.option("--timeout", default=600, show_default=True, type=int,
               help="Seconds before a MicroPython run is stopped.")
+@click.argument("files", nargs=-1)
 @click.option("--source", is_flag=True,
               help="On MicroPython, import the engine from its .py files instead of "
                    "compiling it to .mpy first (the board runs .mpy).")
-def command(on_micropython, on_board, run_all, heapsize, port, timeout, source):
+def command(on_micropython, on_board, run_all, heapsize, port, timeout, source, files):
     """Run the tests; exit status 1 if any failed.
 
     With no option, the engine tests (tests/engine) on CPython with pytest.
-    Each run ends with a line `N passed, N failed`.
+    Each run ends with a line `N passed, N failed`. With --board, FILES
+    names the engine test files to run there (default: all of them).
     """
     root = repo_root()
     results = []
+    if files and not on_board:
+        raise PipkeeperError("test files can be named with --board only")
 
     if on_board:
         # The board's branch (pipkeeper.board_tests): send, run, clean up.
@@ -53,7 +57,8 @@ def command(on_micropython, on_board, run_all, heapsize, port, timeout, source):
         _banner("engine tests on the board: {}".format(ENGINE_TESTS))
         with link.connect(port, run_main=True) as board:
             with Progress(0, "send tests") as bar:
-                results.append(board_tests.run(board, root, _echo, progress=bar, timeout=timeout))
+                results.append(board_tests.run(board, root, _echo, progress=bar, timeout=timeout,
+                                               only=files))
         if not results[-1].printed_counts:
             click.echo(results[-1].counts())
 
