@@ -351,19 +351,15 @@ class App:
 
     def render(self, full=False):
         fb = self.fb
+        name = None
         try:
             name, v = core.view(self.ctx, self.ui)
             mod = __import__("firmware.screens." + name, None, None, ("x",))
             mod.draw(v, fb)
         except Exception as e:
-            self.fault(e, "draw")
+            self.fault(e, "draw %s" % name if name else "draw")
             full = True
-            try:
-                from firmware.screens import error
-                error.draw({"message": self.ui.get("m"), "where": self.ui.get("w")}, fb)
-            except Exception:
-                fb.fill(0)
-                fb.text("Error: " + str(e)[:30], 2, 2, 1)
+            self.show_fault()
         try:
             self.board.update(self.buf, full)
         except Exception as e:
@@ -383,15 +379,36 @@ class App:
         except Exception:
             pass
 
+    def show_fault(self):
+        """The error screen for the fault just recorded in ``self.ui``. It
+        falls back to framebuf's own font by itself (screens.error.plain);
+        the lines here only run if that module cannot even be imported."""
+        m = self.ui.get("m") or "error"
+        try:
+            from firmware.screens import error
+            error.draw({"message": m, "where": self.ui.get("w")}, self.fb)
+        except Exception:
+            fb = self.fb
+            fb.fill(0)
+            for i in range(0, min(len(m), 36 * 12), 36):
+                fb.text(m[i:i + 36], 2, 2 + (i // 36) * 10, 1)
+
     def fault(self, e, where):
         self.log(e, where)
-        msg = "%s: %s" % (type(e).__name__, e)
+        msg = describe(e)
         self.stale = True
         ui = {"s": "err", "m": msg, "w": where}
         try:
             self.set_ui(ui)     # so that a cold boot shows it too
         except Exception:
             self.ui = ui
+
+
+def describe(e):
+    """An exception in words for the error screen: its type, and its message
+    when it has one (a bare ``TypeError()`` has none)."""
+    s = str(e)
+    return "%s: %s" % (type(e).__name__, s) if s else type(e).__name__
 
 
 def main(board=None):

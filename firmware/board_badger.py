@@ -1,11 +1,24 @@
-"""A Badger 2040 / 2040 W on Pimoroni's MicroPython build: its ``badger2040``
-module drives the panel (PicoGraphics), the update speeds, the power latch
-and the early-boot record of the button that woke the board.
+"""A Badger 2040 / 2040 W on Pimoroni's MicroPython build (1.23 and later):
+its ``badger2040`` module drives the panel (PicoGraphics), the update speeds,
+the power latch and the early-boot record of the button that woke the board.
 
 Our screens draw into the shared MONO_HLSB framebuffer; here it is transposed
 into PicoGraphics' own 1-bit buffer (the same column layout the UC8151
 takes, 1 = white) and shown with one ``update()``: ``UPDATE_NORMAL`` for a
-full refresh, ``UPDATE_FAST`` for the quick ones.
+full refresh (Pimoroni waits 4.7 s for it), ``UPDATE_FAST`` for the quick
+ones (0.9 s), the speeds hardware/profiles/badger2040.py gives.
+
+Wake: Pimoroni's ``wakeup`` module runs before MicroPython starts. It drives
+the power latch high about 0.4 ms after power-on and records the buttons
+held then and 5 ms later; ``woken_by_button()`` and ``pressed_to_wake()``
+read that record, so a tap that is over before our code runs still counts
+(upstream MicroPython has no such record: board_uc8151 only sees a button
+still held).
+
+Power: ``halt()`` is Pimoroni's ``turn_off()``: the latch goes low and, on
+battery with no button down, the power with it. ``turn_off()`` returns when
+a button is down: on USB the next press, on battery a button still held
+from the last press (it powers the board until it is let go).
 """
 
 import badger2040 as _bd
@@ -19,11 +32,28 @@ _CODES = (
 )
 
 
+def woken_by():
+    """The button whose press powered the board up: from the wakeup record
+    (taken 0.4 ms after power-on), else a button still held now (what
+    upstream MicroPython can see; it also covers a build whose record is
+    empty); None after a plain power-on or a reset."""
+    if _bd.woken_by_button():
+        for name, pin in _CODES:
+            if _bd.pressed_to_wake(pin):
+                return name
+    pins = _bd.BUTTONS
+    for name, pin in _CODES:
+        if pins[pin].value():
+            return name
+    return None
+
+
 class BadgerBoard(Board):
     name = "badger2040"
 
     def __init__(self):
         self.flash_root = "/"
+        self._wake = woken_by()          # before the panel's set-up takes its time
         self._b = _bd.Badger2040()
         disp = self._b.display
         try:
@@ -33,11 +63,6 @@ class BadgerBoard(Board):
         except TypeError:
             self._cols = bytearray(BUF_SIZE)
             disp.set_framebuffer(self._cols)
-        self._wake = None
-        for name, pin in _CODES:
-            if _bd.pressed_to_wake(pin):
-                self._wake = name
-                break
         self._down = set(self.buttons_pressed())
         self._speed = None
 
@@ -68,11 +93,28 @@ class BadgerBoard(Board):
         self._b.update()
 
     def halt(self):
-        # On battery this cuts the power. On USB Pimoroni's turn_off() returns
-        # once a button is pressed; wait_press() then sees it held.
+        """Cut the power (battery), or wait for the next press (USB).
+
+        A button held since before the press just handled is not a new
+        press: it keeps a battery board powered until it is let go (the
+        latch is already low by then), and on USB the wait goes on past it.
+        A button pressed since is one, and ends the wait (at once if it is
+        already down); the latch is then driven high again, so that the
+        press it starts keeps its power to the end whatever the buttons do."""
+        import time
         _bd.reset_pressed_to_wake()
-        self._down = set()
-        self._b.halt()
+        held = set(self.buttons_pressed())
+        down = held & self._down
+        if held == down:
+            self._b.halt()
+            while True:
+                held = set(self.buttons_pressed())
+                if held - down:
+                    break
+                down = held
+                time.sleep_ms(10)
+        self._b.keepalive()
+        self._down = down
 
     def on_usb(self):
         # VBUS sense: a GPIO on the 2040 (from its profile), the wireless

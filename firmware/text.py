@@ -6,6 +6,15 @@ file (it stays on flash, not in the heap) into one small buffer allocated
 once per font, and blitted from there; no loop over pixels. Pure
 helpers (``width``, ``fit``, ``wrap``) measure without drawing, so layouts
 can be checked on the laptop.
+
+The blit source is a ``FrameBuffer`` over that buffer, made when the font is
+loaded: one for each row width up to the widest glyph's (a glyph of ``w``
+pixels is stored in rows of ``(w + 7) // 8`` bytes, and a FrameBuffer's
+stride is fixed). Drawing a character then allocates nothing, and it runs
+on every MicroPython from 1.23 (blitting from a ``(buffer, w, h, format)``
+tuple came in 1.26). Those FrameBuffers are as tall as the tallest glyph:
+the rows below a shorter glyph are cleared, and the padding bits at the
+right of each row are 0 in the .bin, so only the glyph's own ink is drawn.
 """
 
 import framebuf
@@ -26,12 +35,30 @@ def font(name):
     f = _fonts.get(name)
     if f is None:
         f = __import__("firmware.font_" + name, None, None, ("x",))
-        f.BUF = bytearray(f.MAXG)
-        f.MV = memoryview(f.BUF)
+        _glyph_buffers(f)
         p = f.__file__
         f.PATH = p[:p.rfind(".")] + ".bin"
         _fonts[name] = f
     return f
+
+
+def _glyph_buffers(f):
+    """``f.BUF``, the buffer a glyph is read into, and ``f.GLYPH[n]``, a
+    FrameBuffer over it for glyphs of ``n`` bytes a row, all as tall as the
+    tallest glyph (``f.GROWS``)."""
+    nmax = 1
+    rmax = 1
+    widths = f.WIDTHS
+    rows = f.ROWS
+    for i in range(len(widths)):
+        if rows[i]:
+            nmax = max(nmax, (widths[i] + 7) >> 3)
+            rmax = max(rmax, rows[i])
+    buf = bytearray(nmax * rmax)
+    f.BUF = buf
+    f.GROWS = rmax
+    f.GLYPH = [None] + [framebuf.FrameBuffer(buf, 8 * n, rmax, _MONO)
+                        for n in range(1, nmax + 1)]
 
 
 def _index(f, ch):
@@ -63,38 +90,47 @@ def width(s, f):
 
 def draw(fb, s, x, y, f=None, c=1):
     """Draw ``s`` with its line top at ``y``; return the x after it.
-    ``c`` 1 draws ink on paper, 0 paper on ink (inverse video)."""
+    ``c`` 1 draws ink on paper, 0 paper on ink (inverse video).
+
+    Ink on paper: the glyph's 0 pixels are transparent (key 0), and so is
+    everything in the glyph FrameBuffer outside the glyph (all 0). Inverse
+    video: the glyph's box is filled with ink, then its ink is drawn as
+    paper through the palette (0 -> 1, 1 -> 0) with key 1, which leaves its
+    paper and the zeros around it alone (framebuf compares the key after the
+    palette). Either way the pixels are those of a blit of the glyph's own
+    ``w`` x ``h`` box. Inlined per character: a helper function with this
+    many arguments would have its frame allocated on the heap."""
     if f is None:
         fb.text(s, x, y, c)
         return x + 8 * len(s)
     global _inverse
-    pal = None
-    key = 0
-    if c == 0:
-        # Inverse video is always drawn on a filled (ink) background: map the
-        # glyph's paper to ink and its ink to paper, with no transparent key
-        # (framebuf versions differ in whether the key is compared before or
-        # after the palette; with no key both agree).
-        if _inverse is None:
-            _inverse = framebuf.FrameBuffer(bytearray(b"\x80"), 2, 1, _MONO)
-        pal = _inverse
-        key = -1
+    if c == 0 and _inverse is None:
+        _inverse = framebuf.FrameBuffer(bytearray(b"\x80"), 2, 1, _MONO)
+    pal = _inverse if c == 0 else None
     widths = f.WIDTHS
     tops = f.TOPS
     rows = f.ROWS
     offs = f.OFFS
-    mv = f.MV
+    buf = f.BUF
+    glyph = f.GLYPH
+    rmax = f.GROWS
     with open(f.PATH, "rb") as data:
         for ch in s:
             i = _index(f, ch)
             w = widths[i]
             h = rows[i]
             if h:
-                o = offs[2 * i] | (offs[2 * i + 1] << 8)
-                n = ((w + 7) >> 3) * h
-                data.seek(o)
-                data.readinto(mv[:n])
-                fb.blit((mv[:n], w, h, _MONO), x, y + tops[i], key, pal)
+                n = (w + 7) >> 3
+                g = glyph[n]
+                data.seek(offs[2 * i] | (offs[2 * i + 1] << 8))
+                data.readinto(buf)
+                if h < rmax:
+                    g.fill_rect(0, h, 8 * n, rmax - h, 0)
+                if pal is None:
+                    fb.blit(g, x, y + tops[i], 0)
+                else:
+                    fb.fill_rect(x, y + tops[i], w, h, 1)
+                    fb.blit(g, x, y + tops[i], 1, pal)
             x += w
     return x
 

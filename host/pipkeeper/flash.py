@@ -2,7 +2,8 @@
 
 The board says which .mpy it loads (`sys.implementation._mpy`: version and
 native architecture); we compile with mpy-cross for exactly that (refusing a
-board whose .mpy version this mpy-cross cannot write), in a cache folder so
+board whose .mpy version this mpy-cross cannot write, or whose MicroPython
+is older than 1.23, the oldest the scorer runs on), in a cache folder so
 an unchanged source is never compiled twice. The board then lists the sha256
 of every file we manage (one round trip), and only files whose hash differs
 are sent, each under a temporary name, checked on the board, then renamed
@@ -10,9 +11,14 @@ into place: a pulled cable leaves the old file or the new one, never half of
 one. Files of ours that the build no longer has are removed, so a stale
 module cannot shadow a new one.
 
-Board layout: /lib/shared_engine/, /lib/firmware/, /lib/hardware/profiles/
-as .mpy; /lib/pklink.mpy (the board's half of the link); /main.py, the one
-.py, two lines that start the app.
+Board layout: /lib/pipkeeper.bundle, one file holding the packages
+shared_engine/, firmware/ and hardware/profiles/ as .mpy (and the fonts'
+glyph bitmaps), which /lib/pkbundle.mpy mounts at /pk (firmware/bundle.py:
+on LittleFS each path looked up costs more than the bytes read);
+/lib/pklink.mpy (the board's half of the link); /main.py, a few lines that
+mount the bundle and start the app; /boot.py, the early power latch
+(pipkeeper/bootfile.py). Files of an older layout (/lib/firmware/...) are
+removed as stale.
 
 On a Badger running Pimoroni's Badger OS (its launcher is /launcher.py and
 its apps live in /examples/), the launcher's /main.py is left alone: the
@@ -34,7 +40,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from pipkeeper import mpy, onboard
+from pipkeeper import bundle, mpy, onboard
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.progress import Null, human
 
@@ -42,16 +48,17 @@ from pipkeeper.progress import Null, human
 #   (package, board folder, relative paths left out)
 PACKAGES = (
     ("shared_engine", "/lib/shared_engine", ("simulate.py",)),  # the bots never run on the board
-    ("firmware", "/lib/firmware", ("main.py",)),  # main.py goes to /main.py
+    ("firmware", "/lib/firmware", ("main.py", "bundle.py")),  # main.py goes to /main.py
     ("hardware", "/lib/hardware", ()),
 )
 # From hardware/, only the package and its board profiles are firmware.
 HARDWARE_ONLY = ("__init__.py", "profiles/")
-MANAGED = ("/lib/shared_engine", "/lib/firmware", "/lib/hardware", "/lib/pklink.mpy", "/main.py")
+MANAGED = ("/lib/shared_engine", "/lib/firmware", "/lib/hardware", "/lib/pipkeeper.bundle",
+           "/lib/pkbundle.mpy", "/lib/pklink.mpy", "/main.py", "/boot.py")
 # Under Badger OS the scorer is an app of the launcher, which keeps /main.py.
 APP = "/examples/pipkeeper.py"
 ICON = "/examples/icon-pipkeeper.jpg"
-MANAGED_APP = MANAGED[:-1] + (APP, ICON)
+MANAGED_APP = MANAGED[:-2] + (APP, ICON)
 LAUNCHER_STATE = "/state/launcher.json"
 
 _CHUNK = 6 * 1024  # raw bytes per exec: ~8 KB of base64 text, small for the board's heap
@@ -105,6 +112,23 @@ def mpy_cross_version():
     return int(m.group(1)), int(m.group(2))
 
 
+# The oldest MicroPython the scorer runs on: Pimoroni's Badger 2040 build is
+# 1.23.0, and the firmware uses nothing newer (no blit from a tuple, 1.26).
+MIN_MICROPYTHON = (1, 23)
+
+
+def check_version(info):
+    """Refuse a board whose MicroPython is older than MIN_MICROPYTHON: its
+    .mpy version may match (1.19 to 1.22 load v6 too), but the scorer is
+    only kept working from 1.23 on, and a clear refusal now beats a board
+    that fails at its first screen."""
+    if tuple(info.version[:2]) < MIN_MICROPYTHON:
+        raise PipkeeperError(
+            "this board runs MicroPython {}; the scorer needs {} or newer: update it "
+            "(README: Putting MicroPython on a board)".format(
+                info.version_text(), ".".join(str(v) for v in MIN_MICROPYTHON)))
+
+
 def check_target(info):
     """The mpy-cross arguments for this board, or why we cannot build for it."""
     ours = mpy_cross_version()
@@ -116,6 +140,7 @@ def check_target(info):
             "incompatible .mpy version: the board's MicroPython {} loads .mpy v{}, this mpy-cross "
             "writes v{}; update MicroPython on the board (see README), or install an mpy-cross "
             "that matches it".format(info.version_text(), info.mpy_version, ours[0]))
+    check_version(info)
     args = []
     if info.arch:
         args.append("-march=" + info.arch)
@@ -150,24 +175,29 @@ def _shipped(package, rel, excluded):
     return rel.endswith(".py")
 
 
-def build(args, cache=None, app=False):
+def build(args, cache=None, app=False, profile=None):
     """Every file for the board, compiled with `args`: a list of Items
-    (``app``: as a Badger OS app rather than the board's /main.py)."""
+    (``app``: as a Badger OS app rather than the board's /main.py; with a
+    ``profile``, the /boot.py of that build, see pipkeeper.bootfile)."""
     out = Path(cache or cache_dir()) / "build" / ("mpy" + "_".join(a.strip("-") for a in args))
-    items = []
+    packed = []
     for package, folder, excluded in PACKAGES:
         root = source_root(package)
         for src in sorted(root.rglob("*.bin")):
             # Data the firmware reads at run time (the fonts' glyph bitmaps).
             rel = src.relative_to(root).as_posix()
-            items.append(Item(folder + "/" + rel, src.read_bytes()))
+            packed.append((folder + "/" + rel, src.read_bytes()))
         for src in sorted(root.rglob("*.py")):
             rel = src.relative_to(root).as_posix()
             if not _shipped(package, rel, excluded):
                 continue
             dst = out / package / (rel[:-3] + ".mpy")
-            items.append(Item(folder + "/" + rel[:-3] + ".mpy",
-                              mpy.compiled(src, dst, args, package + "/" + rel)))
+            packed.append((folder + "/" + rel[:-3] + ".mpy",
+                           mpy.compiled(src, dst, args, package + "/" + rel)))
+    # The packages go in one file the board mounts (pipkeeper.bundle).
+    items = [Item(bundle.PATH, bundle.pack([(p[len("/lib/"):], d) for p, d in packed]))]
+    reader = source_root("firmware") / "bundle.py"
+    items.append(Item(bundle.READER, mpy.compiled(reader, out / "pkbundle.mpy", args, "pkbundle.py")))
     helper = Path(onboard.HERE) / "pklink.py"
     items.append(Item("/lib/pklink.mpy", mpy.compiled(helper, out / "pklink.mpy", args, "pklink.py")))
     main = source_root("firmware") / "main.py"
@@ -177,8 +207,32 @@ def build(args, cache=None, app=False):
         items.append(Item(APP, main.read_bytes()))
         items.append(Item(ICON, badger_os_icon()))
     else:
+        from hardware import profiles
+        from pipkeeper.bootfile import boot_py
+
         items.append(Item("/main.py", main.read_bytes()))
+        if profile:
+            items.append(Item("/boot.py", boot_py(profiles.load(profile)).encode()))
     return items
+
+
+def board_build(link):
+    """(the build the board says it is in /board.txt, else the Badger 2040;
+    whether its MicroPython latches the power and notes the wake buttons in
+    C, as Pimoroni's Badger builds do with their ``wakeup`` module, and so
+    needs no /boot.py of ours). One round trip."""
+    from hardware import profiles
+
+    name, wakeup = link.literal(
+        "import gc\ngc.collect()\ntry:\n import wakeup\n w=True\nexcept ImportError:\n w=False\n"
+        "try:\n n=open('/board.txt').read().strip()\nexcept OSError:\n n=''\nprint(repr((n,w)))")
+    name = name or "badger2040"
+    try:
+        profiles.load(name)
+    except (ImportError, ValueError):
+        raise PipkeeperError("the board's /board.txt names {!r}, which is no build in "
+                             "hardware/profiles/".format(name))
+    return name, wakeup
 
 
 def runs_badger_os(link):
@@ -240,8 +294,12 @@ def flash(link, force=False, dry_run=False, progress=None, cache=None, log=None,
     result.target = target
     result.dry_run = dry_run
     result.badger_os = app = runs_badger_os(link)
-    items = build(args, cache, app=app)
-    on_board = board_manifest(link, MANAGED_APP if app else MANAGED)
+    name, wakeup = board_build(link)
+    profile = None if app or wakeup else name
+    items = build(args, cache, app=app, profile=profile)
+    managed = MANAGED_APP if app else MANAGED
+    # with the temporary copies a pulled cable may have left beside them
+    on_board = board_manifest(link, managed + tuple(p + ".tmp" for p in managed))
     wanted = {i.remote for i in items}
     for item in items:
         if not force and on_board.get(item.remote) == item.sha:
@@ -287,8 +345,12 @@ def send_file(link, remote, data, progress=None):
 def check_imports(link):
     """Load the engine we just wrote: a .mpy the board cannot load fails here."""
     code = ("import sys\nfor k in [k for k in sys.modules if k.split('.')[0] in "
-            "('shared_engine','hardware')]:del sys.modules[k]\n"
-            "import shared_engine.engine,shared_engine.dgn\nprint('ok')")
+            "('shared_engine','hardware','firmware','pkbundle')]:del sys.modules[k]\n"
+            "import pkbundle\ntry:\n import vfs\nexcept ImportError:\n import os as vfs\n"
+            "try:\n vfs.umount('/pk')\nexcept OSError:\n pass\n"
+            "if '/pk' in sys.path:\n sys.path.remove('/pk')\n"
+            "if not pkbundle.mount():\n raise OSError('no bundle')\n"
+            "import shared_engine.engine,shared_engine.dgn,firmware.app\nprint('ok')")
     try:
         link.exec(code, timeout=30)
     except PipkeeperError as exc:

@@ -88,7 +88,9 @@ def bootstrap(plain_posix=False):
 
 
 BOOT = bootstrap()
-RUN = "from firmware import app as _app\n_app.main()\n"
+# As the board's main.py: the flashed modules' bundle first, if there is one.
+RUN = ("try:\n    import pkbundle\n    pkbundle.mount()\nexcept ImportError:\n    pass\n"
+       "from firmware import app as _app\n_app.main()\n")
 
 
 def source_root():
@@ -147,8 +149,10 @@ def build_tree(src, dest=None):
 
 def flashed(folder):
     """Whether ``pipkeeper flash`` has put a firmware on this flash folder
-    (/lib/firmware, or /firmware): then that copy runs, as on a board."""
-    return (os.path.isdir(os.path.join(folder, "lib", "firmware"))
+    (/lib/pipkeeper.bundle, /lib/firmware, or /firmware): then that copy
+    runs, as on a board."""
+    return (os.path.isfile(os.path.join(folder, "lib", "pipkeeper.bundle"))
+            or os.path.isdir(os.path.join(folder, "lib", "firmware"))
             or os.path.isdir(os.path.join(folder, "firmware")))
 
 

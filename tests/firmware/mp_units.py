@@ -136,5 +136,188 @@ def t_sim_board_without_channels():
     assert b.updates == 1 and b.last_full
 
 
+def _fb():
+    import framebuf
+    buf = bytearray(4736)
+    return buf, framebuf.FrameBuffer(buf, 296, 128, framebuf.MONO_HLSB)
+
+
+def _inked(buf, x, y):
+    return buf[y * 37 + (x >> 3)] & (0x80 >> (x & 7))
+
+
+def _shows(buf, line, x, y):
+    """Whether ``line`` in framebuf's own font is drawn at (x, y) in ``buf``."""
+    want, fb = _fb()
+    fb.text(line, x, y, 1)
+    for yy in range(y, y + 8):
+        for xx in range(x, x + 8 * len(line)):
+            if _inked(want, xx, yy) and not _inked(buf, xx, yy):
+                return False
+    return True
+
+
+def t_text_glyphs_match_a_blit_of_each_glyph_box():
+    # Every glyph of both fonts, ink on paper and inverse, over a patterned
+    # background and clipped at the edges, against a FrameBuffer made for
+    # that glyph alone: the glyph FrameBuffers shared per font draw exactly
+    # its w x h box.
+    import framebuf
+    from firmware import text
+    inverse = framebuf.FrameBuffer(bytearray(b"\x80"), 2, 1, framebuf.MONO_HLSB)
+    for name in ("big", "mid"):
+        f = text.font(name)
+        data = open(f.PATH, "rb").read()
+        for i in range(len(f.WIDTHS)):
+            w = f.WIDTHS[i]
+            h = f.ROWS[i]
+            ch = f.CHARS[i]
+            o = f.OFFS[2 * i] | (f.OFFS[2 * i + 1] << 8)
+            n = ((w + 7) >> 3) * h
+            for x, y in ((3 + i % 5, 7), (-3, -2), (290, 120)):
+                for c in (1, 0):
+                    got, fb = _fb()
+                    want, ref = _fb()
+                    for k in range(0, 4736, 3):
+                        got[k] = want[k] = 0x5A
+                    text.draw(fb, ch, x, y, f, c)
+                    if h:
+                        g = framebuf.FrameBuffer(bytearray(data[o:o + n]), w, h, framebuf.MONO_HLSB)
+                        if c:
+                            ref.blit(g, x, y + f.TOPS[i], 0)
+                        else:
+                            ref.blit(g, x, y + f.TOPS[i], -1, inverse)
+                    assert got == want, (name, ch, x, y, c)
+
+
+def t_text_draw_allocates_nothing_per_character():
+    import gc
+    from firmware import text
+    buf, fb = _fb()
+    mid = text.font("mid")
+    text.draw(fb, "warm up", 0, 0, mid, 0)
+
+    def cost(s, c):
+        gc.collect()
+        gc.disable()
+        a = gc.mem_alloc()
+        text.draw(fb, s, 0, 0, mid, c)
+        b = gc.mem_alloc()
+        gc.enable()
+        return b - a
+
+    for c in (1, 0):
+        assert cost("Bartholomew plays 6-6 on the chicken foot", c) == cost("B", c)
+
+
+def _broken_font(name):
+    raise OSError(2)
+
+
+def t_error_screen_without_fonts():
+    from firmware import text
+    from firmware.screens import error
+    text.font = _broken_font
+    buf, fb = _fb()
+    error.draw({"message": "OSError: [Errno 28] ENOSPC", "where": "press A"}, fb)
+    want, ref = _fb()
+    error.plain(ref, "OSError: [Errno 28] ENOSPC", "press A")
+    assert buf == want
+    assert _shows(buf, "OSError: [Errno 28] ENOSPC", 3, 14)
+    assert _shows(buf, "press A", 2, 105)
+    assert _shows(buf, "Something went wrong", 2, 2) is False     # drawn in inverse
+    assert _inked(buf, 0, 0) and _inked(buf, 295, 10)
+
+
+def t_error_screen_when_blit_fails():
+    # What MicroPython before 1.26 did with a blit from a tuple, and what any
+    # framebuf lacking what text.draw needs does: the message still shows.
+    import framebuf
+    from firmware.screens import error
+
+    class NoBlit(framebuf.FrameBuffer):
+        def blit(self, *args):
+            raise TypeError()
+
+    buf = bytearray(4736)
+    fb = NoBlit(buf, 296, 128, framebuf.MONO_HLSB)
+    msg = "TypeError: a long message that needs more than one line of the small font"
+    error.draw({"message": msg, "where": "draw menu"}, fb)
+    want, ref = _fb()
+    error.plain(ref, msg, "draw menu")
+    assert buf == want
+    lines = error.lines(msg, 36)
+    assert len(lines) == 2 and all(len(l) <= 36 for l in lines)
+    for k, line in enumerate(lines):
+        assert _shows(buf, line, 3, 14 + 10 * k)
+
+
+def t_error_plain_lines_and_layout():
+    from firmware.screens import error, ui
+    assert (error._W, error._H, error._BAR_Y, error._A_X) == (ui.W, ui.H, ui.BAR_Y, ui._CX[0])
+    assert error.lines("", 10) == []
+    assert error.lines("a bb ccc", 4) == ["a bb", "ccc"]
+    assert error.lines("x" * 25, 10) == ["x" * 10, "x" * 10, "x" * 5]
+    assert error.lines("ok " + "y" * 12, 10) == ["ok", "y" * 10, "yy"]
+    # as many lines as fit above "where", and A's label as ui.buttons draws it
+    buf, fb = _fb()
+    error.plain(fb, " ".join(["word%d" % i for i in range(80)]), None)
+    want, ref = _fb()
+    ui.buttons(ref, ("OK", None, None, None, None))
+    for y in range(ui.BAR_Y - 1, 128):
+        for x in range(296):
+            assert bool(_inked(buf, x, y)) == bool(_inked(want, x, y)), (x, y)
+    assert not any(_inked(buf, x, y) for y in range(14 + 9 * 10, ui.BAR_Y - 1) for x in range(296))
+
+
+class _Board:
+    flash_root = WORK
+    name = "test"
+
+    def __init__(self):
+        self.frames = []
+
+    def update(self, buf, full=False):
+        self.frames.append((bytes(buf), full))
+
+
+def _fails(*args):
+    raise TypeError()
+
+
+def t_render_shows_a_draw_fault_in_plain_text():
+    # A screen's text fails to draw (as a tuple blit did on 1.23) and so does
+    # the error screen's: the message is still on the panel, from framebuf's
+    # own font, and the traceback is in the log.
+    from firmware import app, text
+    from firmware.screens import error
+    a = app.App(_Board())
+    a.boot()
+    text.draw = _fails
+    a.render(False)
+    frame, full = a.board.frames[-1]
+    assert full
+    assert a.ui["s"] == "err" and a.ui["m"] == "TypeError" and a.ui["w"] == "draw menu", a.ui
+    want, ref = _fb()
+    error.plain(ref, "TypeError", "draw menu")
+    assert frame == bytes(want)
+    assert _shows(frame, "TypeError", 3, 14)
+    log = open(WORK + "/log.txt").read()
+    assert "[draw menu]" in log and "TypeError" in log
+
+
+def t_render_shows_the_fault_without_the_error_screen():
+    # Even the error screen's module failing leaves the message on the panel.
+    from firmware import app, text
+    from firmware.screens import error
+    a = app.App(_Board())
+    a.boot()
+    text.draw = _fails
+    error.draw = _fails
+    a.render(False)
+    frame, full = a.board.frames[-1]
+    assert _shows(frame, "TypeError", 2, 2)
+
+
 globals()["t_" + NAME]()
 print("ok")

@@ -2,6 +2,7 @@
 and the USB serial on a pty that mpremote works against."""
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -86,8 +87,17 @@ def test_serial_port_works_with_mpremote(tmp_path):
         # and the board still takes presses afterwards
         p.stdin.write(b"A\n")
         p.stdin.flush()
+        # The end of its input does not end a sim that serves its port (it
+        # was started from a script, or with &): the port stays up.
+        p.stdin.close()
+        time.sleep(1.0)
+        assert p.poll() is None
+        r = mpremote("exec", "print('still here')")
+        assert "still here" in r.stdout, r.stdout + r.stderr
     finally:
-        p.stdin.close()      # end of input: the sim ends
+        if not p.stdin.closed:
+            p.stdin.close()
+        p.send_signal(signal.SIGINT)      # Ctrl-C ends it cleanly
         try:
             p.wait(timeout=20)
         except subprocess.TimeoutExpired:

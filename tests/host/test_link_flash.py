@@ -10,7 +10,7 @@ import pytest
 import serial
 
 import firmware
-from pipkeeper import boards, flash, link
+from pipkeeper import bundle, boards, flash, link
 from pipkeeper.errors import PipkeeperError
 
 
@@ -97,21 +97,24 @@ def test_flash_copies_only_what_changed(board, cache):
     with link.connect(board.port) as l:
         first = flash.flash(l)
     assert len(first.copied) == len(dry.copied) and not first.unchanged
-    assert (board.root / "lib" / "shared_engine" / "engine.mpy").read_bytes()[:2] == b"M\x06"
+    packed = bundle.unpack((board.root / "lib" / "pipkeeper.bundle").read_bytes())
+    assert packed["shared_engine/engine.mpy"][:2] == b"M\x06"
     assert (board.root / "main.py").exists() and (board.root / "lib" / "pklink.mpy").exists()
+    assert (board.root / "boot.py").read_text().startswith("# Written by `pipkeeper flash`")
     # the fonts' glyph bitmaps, read at run time beside their modules
     for font in ("font_big", "font_mid"):
-        assert (board.root / "lib" / "firmware" / (font + ".bin")).read_bytes() == (
+        assert packed["firmware/" + font + ".bin"] == (
             Path(firmware.__file__).parent / (font + ".bin")).read_bytes()
     assert not list(board.root.rglob("*.tmp"))
     assert first.flash_free > 0
-    # a stale module of ours is removed; a changed one is sent again
+    # a module of an older layout is removed; a changed file is sent again
     stale = board.root / "lib" / "firmware" / "old_screen.mpy"
+    stale.parent.mkdir(parents=True)
     stale.write_bytes(b"M\x06stale")
-    (board.root / "lib" / "shared_engine" / "tiles.mpy").write_bytes(b"corrupt")
+    (board.root / "lib" / "pkbundle.mpy").write_bytes(b"corrupt")
     with link.connect(board.port) as l:
         second = flash.flash(l)
-    assert [i.remote for i in second.copied] == ["/lib/shared_engine/tiles.mpy"]
+    assert [i.remote for i in second.copied] == ["/lib/pkbundle.mpy"]
     assert second.removed == ["/lib/firmware/old_screen.mpy"] and not stale.exists()
     with link.connect(board.port) as l:
         third = flash.flash(l)

@@ -5,7 +5,7 @@
 # Bump V with any change; the host pastes this text when versions differ.
 import os, sys, hashlib, binascii
 
-V = 2
+V = 3
 _w = getattr(sys.stdout, "buffer", sys.stdout).write
 
 
@@ -93,13 +93,17 @@ def F(d, n, o, e, h):
 
 
 def _h(p):
+    # One small buffer for the whole file: the scorer, interrupted, may have
+    # left the heap in pieces, and a flash hashes the 90 KB bundle too.
     g = hashlib.sha256()
+    b = bytearray(512)
+    m = memoryview(b)
     with open(p, "rb") as f:
         while True:
-            b = f.read(2048)
-            if not b:
+            n = f.readinto(b)
+            if not n:
                 break
-            g.update(b)
+            g.update(m[:n])
     return _x(g)
 
 

@@ -251,6 +251,11 @@ let profile = null;              // {every, n, counts}
 function powerOn() {
   const m = new RP2040();
   m.logger = new ConsoleLogger(LogLevel.Error);
+  // The pads' reset value is 0x56 (input enabled, pull-down, Schmitt;
+  // RP2040 datasheet, PADS_BANK0 GPIOn): rp2040js starts them with input
+  // disabled, so code that reads a button before configuring its pin (the
+  // wakeup module of Pimoroni's build, in C, at power-on) would read 0.
+  for (const p of m.gpio) p.padValue = 0x56;
   m.loadBootrom(bootrom);
   m.flash.set(flash);            // reset() filled it with 0xff
   // Keep one clock across power cycles: the emulated time is the run's.
