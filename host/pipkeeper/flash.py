@@ -298,6 +298,9 @@ def flash(link, force=False, dry_run=False, progress=None, cache=None, log=None,
     profile = None if app or wakeup else name
     items = build(args, cache, app=app, profile=profile)
     managed = MANAGED_APP if app else MANAGED
+    if profile is None:
+        # A build that latches in C: its own /boot.py (if any) is not ours.
+        managed = tuple(p for p in managed if p != "/boot.py")
     # with the temporary copies a pulled cable may have left beside them
     on_board = board_manifest(link, managed + tuple(p + ".tmp" for p in managed))
     wanted = {i.remote for i in items}

@@ -25,18 +25,22 @@ if HERE not in sys.path:
 import devkit  # noqa: E402
 
 
-@pytest.fixture(scope="session")
-def device():
-    """The MicroPython image under test (the skip, when there is none)."""
-    why = devkit.why_no_device()
+@pytest.fixture(scope="session", params=devkit.firmware_images(),
+                ids=lambda p: "pimoroni" if devkit.is_pimoroni(p) else "upstream")
+def device(request):
+    """The MicroPython image under test (the skip, when there is none).
+    Session fixtures built on it (the flashed board, the scripted game) are
+    made once per image; pytest runs one image's tests, then the other's."""
+    why = devkit.why_no_device(request.param)
     if why:
         pytest.skip("no emulated RP2040: " + why)
-    return devkit.firmware_path()
+    return request.param
 
 
 @pytest.fixture(autouse=True)
 def _needs_device(device):
-    """Every device test needs the emulated board (skipped without it)."""
+    """Every device test runs on the emulated board with this image."""
+    devkit.CURRENT[:] = [device]
 
 
 @pytest.fixture(scope="session")

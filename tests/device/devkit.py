@@ -36,17 +36,36 @@ UPSTREAM = "firmware-RPI_PICO-v1.28.0.uf2"
 PROFILE = "badger2040"
 
 
-def firmware_path():
-    """$PIPKEEPER_RP2_FIRMWARE, else the upstream image in ../shared/rp2/."""
+PIMORONI = "firmware-PIMORONI_BADGER2040-v1.23.0-1.uf2"
+CURRENT = []      # the image the running test is on (set by conftest's `device`)
+
+
+def firmware_images():
+    """The images the suite runs on: $PIPKEEPER_RP2_FIRMWARE alone, else both
+    of ../shared/rp2/: upstream MicroPython for the Pico (the UC8151 path of
+    the firmware) and Pimoroni's Badger 2040 build, as the board ships (its
+    badger2040 module's path)."""
     from pipkeeper.rp2040 import images
-    return os.environ.get(images.ENV_FIRMWARE) or str(images.shared_rp2() / UPSTREAM)
+    env = os.environ.get(images.ENV_FIRMWARE)
+    if env:
+        return [env]
+    return [str(images.shared_rp2() / UPSTREAM), str(images.shared_rp2() / PIMORONI)]
 
 
-def why_no_device():
+def firmware_path():
+    """The image under test."""
+    return CURRENT[-1] if CURRENT else firmware_images()[0]
+
+
+def is_pimoroni(path=None):
+    return "PIMORONI" in os.path.basename(path or firmware_path()).upper()
+
+
+def why_no_device(fw=None):
     """The reason the device tests are skipped here, or None."""
     from pipkeeper.errors import PipkeeperError
     from pipkeeper.rp2040 import emulator, images
-    fw = firmware_path()
+    fw = fw or firmware_path()
     if not os.path.isfile(fw):
         if os.environ.get(images.ENV_FIRMWARE):
             return "no MicroPython image at $%s=%s" % (images.ENV_FIRMWARE, fw)

@@ -68,3 +68,25 @@ def test_cold_boot_restores_the_largest_game(golden, mpy_tree, tmp_path):
     # Both recorded the same presses into the game.
     record = flashfs.read(str(board_dir / "flash.img"), "/games/0001.dgn")
     assert record == (sim_dir / "games" / "0001.dgn").read_bytes()
+
+
+def test_a_short_tap_on_battery_is_applied(golden, tmp_path):
+    """A 50 ms tap wakes the board, is applied and is drawn: the power latch
+    and the wake button are taken before anything is imported (upstream:
+    the /boot.py flash writes; Pimoroni's build: its wakeup module, in C)."""
+    from pipkeeper.rp2040 import flashfs
+    _sim_dir, board_dir = lay_out_largest_game(golden, tmp_path)
+    long_dir = tmp_path / "long"
+    shutil.copytree(str(board_dir), str(long_dir))
+    frames = {}
+    for folder, hold in ((long_dir, 400), (board_dir, 50)):
+        board = devkit.new_board(folder, power_cycle=True, hold_ms=hold)
+        try:
+            frames[hold] = board.press("A")
+            assert board.last["reason"] == "off", board.last
+            print("%d ms tap on battery (ms after power-on): %s" % (hold, _timing(board)))
+        finally:
+            board.close()
+    assert frames[50] and frames[50][-1].data == frames[400][-1].data
+    records = [flashfs.read(str(f / "flash.img"), "/games/0001.dgn") for f in (long_dir, board_dir)]
+    assert records[0] == records[1]
