@@ -34,6 +34,9 @@ def device(request):
     why = devkit.why_no_device(request.param)
     if why:
         pytest.skip("no emulated RP2040: " + why)
+    # Set here, not only per test: the session fixtures that build on this
+    # one (the flashed board) are made before any function fixture runs.
+    devkit.CURRENT[:] = [request.param]
     return request.param
 
 

@@ -121,9 +121,9 @@ const panel = {
   luts: {}, busyUntil: 0, firstSpi: null, frames: 0, lastActivity: 0, inReset: false,
 };
 
-// Frame rates of the UC8151's PLL register (datasheet "PLL control", the
-// values Pimoroni's and our drivers use).
-const PLL_HZ = { 0x3f: 29, 0x3e: 33, 0x3d: 40, 0x3c: 50, 0x3b: 57, 0x3a: 100, 0x39: 200, 0x29: 150, 0x31: 171 };
+// Frame rates of the UC8151's PLL register (datasheet "PLL control"; the
+// values Pimoroni's driver names in uc8151.hpp, PLL_FLAGS).
+const PLL_HZ = { 0x3f: 29, 0x3e: 33, 0x3d: 40, 0x3c: 50, 0x3b: 67, 0x3a: 100, 0x39: 200 };
 const OTP_REFRESH_MS = cfg.otp_refresh_ms ?? 4500;   // the panel's own full waveform
 
 function refreshNs() {
@@ -267,6 +267,30 @@ function powerOn() {
   panel.busyUntil = 0;
   panel.ram.fill(0xff);
   busyAlarm = m.clock.createAlarm(() => busyPin(false));
+
+  // A CPU spinning on the panel's BUSY pin (Pimoroni's driver waits for a
+  // refresh in a tight C loop) would cost a second of host time per press
+  // to emulate instruction by instruction: when the same instruction has
+  // read the GPIO inputs many times in a row while the panel is busy, the
+  // clock jumps to the moment BUSY changes, as the loop would have seen it.
+  // The emulated time is the same; only the host's is saved.
+  const sioRead = m.sio.readUint32.bind(m.sio);
+  let pollPc = -1, polls = 0;
+  m.sio.readUint32 = (offset) => {
+    if (offset === 4 && panel.busyUntil > m.clock.nanos) {
+      const pc = m.core.PC;
+      if (pc === pollPc) {
+        if (++polls > 64) {
+          polls = 0;
+          m.clock.tick(panel.busyUntil - m.clock.nanos);
+        }
+      } else {
+        pollPc = pc;
+        polls = 0;
+      }
+    }
+    return sioRead(offset);
+  };
 
   // Flash through the boot ROM's functions.
   m.onBreak = (n) => {
