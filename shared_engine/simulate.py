@@ -103,7 +103,11 @@ class Simulation:
     # -- dealing ---------------------------------------------------------------
 
     def _shuffled(self, exclude=-1):
-        ts = [t for t in range(self.rules.tiles) if t != exclude]
+        # One allocation of the final size (a comprehension grows its list
+        # step by step: at the board's 160K heap, pieces it may not find).
+        ts = list(range(self.rules.tiles))
+        if exclude >= 0:
+            ts.remove(exclude)
         self.rng.shuffle(ts)
         return ts
 
