@@ -12,6 +12,9 @@ Figures (one build; ``--firmware`` twice gives them side by side):
   cold_boot_ms_late          the largest game (Mexican Train, 8 players, last
                              round, full tracking), a battery press with its
                              checkpoint: power-on -> first SPI byte of the update
+                             (the burst of SPI traffic that ends in the refresh:
+                             Pimoroni's driver also sets the panel up when the
+                             board object is made, long before)
   cold_boot_ms_first_round   the same game early in round 1
   cold_boot_ms_full_replay   the late game without a checkpoint
   cold_boot_ms_late_worn     the late boot on a flash that first took a few
@@ -134,7 +137,7 @@ class Bench:
                 b.emu.profile_start()
             frames = b.press(WAKE)
             counts = b.emu.profile_stop() if profile else None
-            first = b.last.get("first_spi")
+            first = b.last.get("update_at")
             on = b.last.get("power_on_at")
             ms = _ms(first - on) if first is not None and frames else None
             return ms, (frames[-1].data if frames else None), counts
@@ -151,7 +154,7 @@ class Bench:
                 e0 = b.emu.stats()["flash"]["erase_calls"]
                 frames = b.press(button)
                 e1 = b.emu.stats()["flash"]["erase_calls"]
-                first = b.last.get("first_spi")
+                first = b.last.get("update_at")
                 if first is None or not frames:
                     continue
                 out.append((button, _ms(first - b.last["t0"]), e1 - e0))

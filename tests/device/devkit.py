@@ -15,12 +15,8 @@ two folders' conftest.py cannot both be imported as `conftest`.)
 """
 
 import os
-import pty
-import select
 import shutil
 import sys
-import threading
-import tty
 from contextlib import contextmanager
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -29,7 +25,7 @@ for p in (ROOT, os.path.join(ROOT, "host"), os.path.join(ROOT, "tests", "host"))
     if p not in sys.path:
         sys.path.insert(0, p)
 
-from boardkit import run_cli  # noqa: E402  (tests/host: `python -m pipkeeper` as a subprocess)
+from boardkit import CutProxy, run_cli  # noqa: E402  (tests/host: `python -m pipkeeper` as a subprocess)
 
 SCRIPT = os.path.join(ROOT, "tests", "data", "scripted_game.txt")
 UPSTREAM = "firmware-RPI_PICO-v1.28.0.uf2"
@@ -143,84 +139,30 @@ def image_files(image):
     return out
 
 
-class CutInFile:
-    """A cable pulled inside one file of `pipkeeper flash`: a pty in front of
-    the board's port (``.port``, the host's end) that relays both ways and,
-    once the host has opened ``target`` on the board (flash's
-    ``O('<target>.tmp')``), lets ``after`` more bytes through and closes,
-    as tests/host/boardkit.CutProxy does with a fixed byte limit (here the
-    limit is found in the stream, so it lands inside that file whatever the
+class CutInFile(CutProxy):
+    """A cable pulled inside one file of `pipkeeper flash`: once the host has
+    opened ``target`` on the board (flash's ``O('<target>.tmp')``), ``after``
+    more bytes pass and the cable closes (tests/host/boardkit.CutProxy with
+    the limit found in the stream, so it lands inside that file whatever the
     sizes of the files sent before it)."""
 
     def __init__(self, board_port, target, after):
         self.marker = ("O(%r)" % (target + ".tmp")).encode()
         self.after = after
-        self.limit = None
-        self.passed = 0
-        self.cut = threading.Event()
-        master, slave = pty.openpty()
-        tty.setraw(slave)
-        self._master = master
-        self._slave = slave
-        self.port = os.ttyname(slave)
-        self._board = os.open(board_port, os.O_RDWR | os.O_NOCTTY)
-        tty.setraw(self._board)
-        self._stop = False
-        self._thread = threading.Thread(target=self._relay, daemon=True)
-        self._thread.start()
+        self._sent = b""       # the host's last bytes, to find the marker across reads
+        super().__init__(board_port, None)
 
-    def _relay(self):
-        fds = {self._master: self._board, self._board: self._master}
-        sent = b""            # the host's last bytes, to find the marker across reads
-        try:
-            while not self._stop:
-                ready, _, _ = select.select(list(fds), [], [], 0.05)
-                for fd in ready:
-                    try:
-                        data = os.read(fd, 4096)
-                    except OSError:
-                        if fd == self._master:
-                            continue      # the host has not opened its end yet
-                        return
-                    if not data:
-                        return
-                    if fd == self._master and self.limit is None:
-                        sent = (sent + data)[-(len(self.marker) + 4096):]
-                        at = sent.find(self.marker)
-                        if at >= 0:
-                            # bytes of this read after the marker count toward `after`
-                            tail = len(sent) - at - len(self.marker)
-                            self.limit = self.passed + len(data) - tail + self.after
-                    if self.limit is not None:
-                        data = data[: max(0, self.limit - self.passed)]
-                    os.write(fds[fd], data)
-                    self.passed += len(data)
-                    if self.limit is not None and self.passed >= self.limit:
-                        return
-        finally:
-            self._cut()
-
-    def _cut(self):
-        self.cut.set()
-        for fd in (self._master, self._board):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-
-    def close(self):
-        self._stop = True
-        self._thread.join(2)
-        try:
-            os.close(self._slave)
-        except OSError:
-            pass
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
+    def _let_through(self, fd, data):
+        if fd == self._master and self.limit is None:
+            self._sent = (self._sent + data)[-(len(self.marker) + 4096):]
+            at = self._sent.find(self.marker)
+            if at >= 0:
+                # bytes of this read after the marker count toward `after`
+                tail = len(self._sent) - at - len(self.marker)
+                self.limit = self.passed + len(data) - tail + self.after
+        if self.limit is None:
+            return data
+        return data[: max(0, self.limit - self.passed)]
 
 
 def cli(port, *args, db=None, timeout=600):

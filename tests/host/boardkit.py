@@ -113,11 +113,13 @@ def virtual_board(root, bare=False):
 
 
 class CutProxy:
-    """A cable that breaks after `limit` bytes; `.port` is the host's end."""
+    """A cable that breaks after `limit` bytes; `.port` is the host's end.
+    Subclasses may find the limit in the stream (`_let_through`)."""
 
     def __init__(self, board_port, limit):
         self.limit = limit
         self.passed = 0
+        self.cut = threading.Event()
         master, slave = pty.openpty()
         tty.setraw(slave)
         self._master = master
@@ -129,27 +131,34 @@ class CutProxy:
         self._thread = threading.Thread(target=self._relay, daemon=True)
         self._thread.start()
 
+    def _let_through(self, fd, data):
+        """The part of ``data`` (read from ``fd``) that passes before the cut."""
+        return data[: self.limit - self.passed]
+
     def _relay(self):
         fds = {self._master: self._board, self._board: self._master}
         try:
-            while not self._stop and self.passed < self.limit:
+            while not self._stop:
                 ready, _, _ = select.select(list(fds), [], [], 0.05)
                 for fd in ready:
                     try:
                         data = os.read(fd, 4096)
                     except OSError:
+                        if fd == self._master and not self.passed:
+                            continue      # the host has not opened its end yet
                         return
                     if not data:
                         return
-                    data = data[: self.limit - self.passed]
+                    data = self._let_through(fd, data)
                     os.write(fds[fd], data)
                     self.passed += len(data)
-                    if self.passed >= self.limit:
+                    if self.limit is not None and self.passed >= self.limit:
                         return
         finally:
             self._cut()
 
     def _cut(self):
+        self.cut.set()
         for fd in (self._master, self._board):
             try:
                 os.close(fd)

@@ -119,7 +119,9 @@ function feedSerial() {
 const panel = {
   cmd: -1, data: [], ram: new Uint8Array(4736).fill(0xff), psr: 0, pll: 0x3c,
   luts: {}, busyUntil: 0, firstSpi: null, frames: 0, lastActivity: 0, inReset: false,
+  burstStart: null, updateAt: null,
 };
+const BURST_GAP_NS = 10 * MS;
 
 // Frame rates of the UC8151's PLL register (datasheet "PLL control"; the
 // values Pimoroni's driver names in uc8151.hpp, PLL_FLAGS).
@@ -185,7 +187,8 @@ function panelCommand(c) {
   if (c === 0x12) {                  // DRF: refresh
     const full = !(panel.psr & 0x20);
     const ns = refreshNs();
-    emit({ ev: 'frame', t: now, full, refresh_ns: ns, data: Buffer.from(toRows(panel.ram, panel.psr)).toString('base64') });
+    if (panel.updateAt === null) panel.updateAt = panel.burstStart;
+    emit({ ev: 'frame', t: now, full, refresh_ns: ns, update_at: panel.burstStart, data: Buffer.from(toRows(panel.ram, panel.psr)).toString('base64') });
     panel.frames++;
     setBusy(ns);
   } else if (c === 0x04 || c === 0x02) {  // PON / POF: the booster, quick
@@ -210,6 +213,10 @@ function onSpiByte(v) {
   const cs = mcu.gpio[B.cs].outputValue;
   if (cs) return;
   if (panel.firstSpi === null) panel.firstSpi = now;
+  // The update's first byte: the start of the burst of SPI traffic that
+  // ends in the refresh (a driver may set the panel up long before, as
+  // Pimoroni's does when the board object is made).
+  if (now - panel.lastActivity > BURST_GAP_NS || panel.burstStart === null) panel.burstStart = now;
   panel.lastActivity = now;
   const dc = mcu.gpio[B.dc].outputValue;
   if (!dc) {
@@ -429,7 +436,7 @@ function startRun(req) {
     start: startNs,
   };
   stopReason = null;
-  if (req.mark_spi) panel.firstSpi = null;
+  if (req.mark_spi) { panel.firstSpi = null; panel.updateAt = null; }
   schedule();
 }
 
@@ -438,7 +445,7 @@ function finish(reason) {
   job = null;
   emit({
     ev: 'ran', id: j.req.id, reason, t: clockNanos, powered,
-    first_spi: panel.firstSpi, latch_at: latchAt, power_on_at: powerOnAt,
+    first_spi: panel.firstSpi, update_at: panel.updateAt, latch_at: latchAt, power_on_at: powerOnAt,
     frames: panel.frames - j.frames0,
   });
 }
