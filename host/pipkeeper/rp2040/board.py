@@ -86,7 +86,7 @@ class EmulatedBoard:
         read from the LittleFS image itself."""
         from pipkeeper.rp2040 import flashfs
         self.emu.save()
-        return flashfs.has_scorer(os.path.join(self.dir, FLASH_FILE), self.firmware)
+        return flashfs.has_scorer(os.path.join(self.dir, FLASH_FILE))
 
     def install(self, log=None):
         """``pipkeeper flash`` onto this board over its serial port, then a

@@ -107,13 +107,16 @@ def listdir(image_path, path="/"):
         return []
 
 
-def has_scorer(image_path, firmware=None):
-    """Whether ``pipkeeper flash`` has put the scorer on this flash."""
+def has_scorer(image_path):
+    """Whether ``pipkeeper flash`` has put the scorer on this flash (its
+    bundle, or the modules of the older one-file-each layout)."""
     fs = mount(image_path)
     if fs is None:
         return False
-    try:
-        fs.stat("/lib/firmware")
-        return True
-    except Exception:
-        return False
+    for path in ("/lib/pipkeeper.bundle", "/lib/firmware"):
+        try:
+            fs.stat(path)
+            return True
+        except Exception:
+            pass
+    return False
