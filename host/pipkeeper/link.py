@@ -31,7 +31,9 @@ BANNER = b"raw REPL; CTRL-B to exit\r\n>"
 
 # How long to wait for the raw REPL before deciding the device is not a
 # MicroPython board. A board busy in a long loop answers Ctrl-C at once.
-ENTER_TIMEOUT = 4.0
+# $PIPKEEPER_ENTER_TIMEOUT stretches it for a board slower than real time
+# (the emulated RP2040 runs at about a third of it).
+ENTER_TIMEOUT = float(os.environ.get("PIPKEEPER_ENTER_TIMEOUT") or 4.0)
 
 
 class LinkLost(PipkeeperError):

@@ -168,6 +168,9 @@ class CutInFile(CutProxy):
 def cli(port, *args, db=None, timeout=600):
     """`pipkeeper ARGS` as a subprocess against the board at ``port``."""
     env = {"PIPKEEPER_PORT": port} if port else {}
+    # The emulated board runs at about a third of real time: a host that
+    # interrupts it while it boots the scorer waits for it accordingly.
+    env["PIPKEEPER_ENTER_TIMEOUT"] = "20"
     if db is not None:
         env["PIPKEEPER_DB"] = str(db)
     return run_cli(*args, env=env, timeout=timeout)
