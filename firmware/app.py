@@ -36,8 +36,8 @@ CP_EVERY = 64        # events between checkpoints within a long round
 
 
 def restore(store):
-    """The game in progress, from flash: (game, tags, path), or
-    (None, [], None) when there is none. The one place the app rebuilds its
+    """The game in progress, from flash: (game, tracking, path), or
+    (None, None, None) when there is none. The one place the app rebuilds its
     state: a torn last line is dropped first; then the checkpoint
     (/pipkeeper/checkpoint, shared_engine.checkpoint) plus the record's
     lines after it, or a full replay of the record when the checkpoint is
@@ -45,7 +45,7 @@ def restore(store):
     costs about the same at round 13 as at round 1."""
     path = store.current()
     if path is None:
-        return None, [], None
+        return None, None, None
     store.repair(path)
     from shared_engine import checkpoint
     cpath = store.path(HOME, CHECKPOINT)
@@ -67,7 +67,11 @@ def restore(store):
             # update (App.checkpoint), when the heap has room again.
             game.cp_lines = 0
             game.cp_due = True
-    return game, read_tags(path), path
+        f.seek(0, 2)
+        game.size = f.tell()
+        f.seek(0)
+        game.tracking = read_tracking(f)
+    return game, game.tracking, path
 
 
 def write_checkpoint(store, game, f, lines):
@@ -85,26 +89,31 @@ def write_checkpoint(store, game, f, lines):
     game.cp_lines = lines
 
 
-def read_tags(path):
-    """The record's tags, from its first lines."""
-    from shared_engine import dgn
-    tags = []
-    with open(path) as f:
-        for line in f:
-            s = line.strip()
-            if not s or s[0] == ";":
-                continue
-            if s[0] != "[":
-                break
-            tags.append(dgn.parse_tag(s))
-    return tags
+def read_tracking(f):
+    """The record's ``[Tracking "..."]`` tag ("quick" when it has none),
+    from the record open as ``f`` ("rb"). The only tag a press needs: it is
+    found in the header's bytes, without parsing the header into strings
+    (each string costs the board a look-up among MicroPython's interned
+    names, ~50 us)."""
+    head = f.read(_HEAD)
+    i = head.find(b'[Tracking "')
+    if i < 0 or _events_before(head, i):
+        return "quick"
+    j = head.find(b'"', i + 11)
+    return head[i + 11:j].decode() if j > 0 else "quick"
 
 
-def tag(tags, name, default=None):
-    for k, v in tags:
-        if k == name:
-            return v[0] if v else default
-    return default
+_HEAD = 1024     # the header's bytes that can hold the tags (8 names of 16 letters)
+
+
+def _events_before(head, i):
+    """True when an event line comes before offset ``i`` (so the match is
+    not in the header)."""
+    for line in head[:i].split(b"\n"):
+        s = line.strip()
+        if s and s[0] not in b"[;":
+            return True
+    return False
 
 
 # events after which a checkpoint is written: a round's start (then a boot
@@ -146,6 +155,17 @@ def _evict(prefixes=_SCREENS):
                 break
 
 
+def _tidy():
+    """Make room for a press on USB power (the board stays up between
+    presses): forget the screen and flow modules the last press used, as a
+    cold boot would not have them, and collect, so that each press starts
+    from a heap like a cold boot's. A cold boot's press (every press on
+    battery: nothing drawn yet since the boot) starts with a fresh heap and
+    skips this, which saves it some 40 ms."""
+    _evict()
+    gc.collect()
+
+
 class App:
     def __init__(self, board):
         import framebuf
@@ -160,6 +180,8 @@ class App:
         self.full = True       # the next update is a full refresh
         self.presses = 0
         self.applied = 0
+        self.ui_dirty = False
+        self.renders = 0       # panel updates since the boot
 
     # -- state -------------------------------------------------------------------
 
@@ -171,13 +193,12 @@ class App:
 
     def load(self):
         st = self.store
-        st.ensure_dirs()
         self.stale = True
         self.ctx = core.Ctx(store=st, free=st.free_bytes())
         self.path = None
         self.ui = {}
         try:
-            game, tags, path = restore(st)
+            game, tracking, path = restore(st)
         except Exception as e:
             from shared_engine.dgn import RecordError
             if not isinstance(e, RecordError):
@@ -201,24 +222,37 @@ class App:
                 self.ui = ui
             return
         _evict(_AFTER_RESTORE)
+        # The restore's garbage out before the press allocates: without it the
+        # press's modules land among the game's objects and the restore's
+        # leftovers, and a block of MicroPython's table of names (640 bytes)
+        # found no room on a fragmented heap.
         gc.collect()
+        if path is None:
+            st.ensure_dirs()     # a fresh board: the first write needs them
         self.ctx.game = game
-        self.ctx.tags = tags
-        self.ctx.tracking = tag(tags, "Tracking", "quick")
+        self.ctx.tracking = tracking or "quick"
         self.path = path
         saved = st.read_json("ui.json")
-        if saved and path and saved.get("path") == path and saved.get("sz") == st.size(path):
+        if saved and path and saved.get("path") == path and saved.get("sz") == game.size:
             self.ui = saved.get("ui") or {}
         elif saved and not path and saved.get("path") is None:
             self.ui = saved.get("ui") or {}
         self.stale = False
 
     def set_ui(self, ui):
+        """Move the UI; /pipkeeper/ui.json is written after the panel update
+        (``save_ui``): the write costs a press some 17 ms of flash."""
         if ui == self.ui:
             return
         self.ui = ui
+        self.ui_dirty = True
+
+    def save_ui(self):
+        if not self.ui_dirty:
+            return
+        self.ui_dirty = False
         st = self.store
-        st.write_json("ui.json", {"ui": ui, "path": self.path,
+        st.write_json("ui.json", {"ui": self.ui, "path": self.path,
                                   "sz": st.size(self.path) if self.path else -1})
 
     def new_game(self, tags, last):
@@ -254,8 +288,8 @@ class App:
         self.presses += 1
         before = None
         applied = False
-        _evict()
-        gc.collect()
+        if self.renders:
+            _tidy()
         try:
             if self.ui.get("s") == "err":
                 # The press that dismisses an error does only that.
@@ -350,8 +384,13 @@ class App:
     # -- the screen ------------------------------------------------------------------
 
     def render(self, full=False):
+        self.renders += 1
         fb = self.fb
         name = None
+        try:
+            self.board.prepare()
+        except Exception as e:
+            self.log(e, "panel")
         try:
             name, v = core.view(self.ctx, self.ui)
             mod = __import__("firmware.screens." + name, None, None, ("x",))
@@ -365,6 +404,10 @@ class App:
         except Exception as e:
             self.log(e, "panel")
         self.full = False
+        try:
+            self.save_ui()
+        except Exception as e:
+            self.log(e, "ui")
         self.checkpoint()
 
     # -- faults ------------------------------------------------------------------------

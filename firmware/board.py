@@ -9,6 +9,8 @@ The app only ever talks to a ``Board``:
   ``BUTTONS``; None means "no more presses" (the simulated board at the end of
   its input), and the app then returns.
 - ``buttons_pressed()``: the buttons held right now (a tuple of names).
+- ``prepare()``: a panel update is coming soon (the app is about to draw);
+  a board whose panel takes time to wake starts waking it.
 - ``update(buf, full=False)``: exactly one panel update showing ``buf``, the
   4,736-byte MONO_HLSB framebuffer of the 296x128 screen (bit 1 = ink, rows of
   37 bytes, the leftmost pixel in the top bit). ``full`` asks for a slow,
@@ -63,6 +65,9 @@ class Board:
 
     def wait_press(self):
         raise NotImplementedError
+
+    def prepare(self):
+        pass
 
     def update(self, buf, full=False):
         raise NotImplementedError

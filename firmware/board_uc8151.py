@@ -43,6 +43,7 @@ class UC8151Board(Board):
             Pin(profile.PIN_RST, Pin.OUT, value=1), Pin(profile.PIN_BUSY, Pin.IN),
             profile.BUSY_LEVEL)
         self._cols = bytearray(BUF_SIZE)
+        self._panel.reset_start()    # /boot.py may have begun it already
         import sys
         early = sys.modules.get("pk_boot")     # noted by /boot.py
         held = self.buttons_pressed()
@@ -68,6 +69,9 @@ class UC8151Board(Board):
                         return name
             self._down = set(held)
             time.sleep_ms(10)
+
+    def prepare(self):
+        self._panel.reset_end()
 
     def update(self, buf, full=False):
         to_columns(buf, self._cols, 0xFF)

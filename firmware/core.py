@@ -4,8 +4,10 @@ record event out; a view out for the screen.
     step(ctx, ui, button) -> (ui, act)
     view(ctx, ui)         -> (screen module name, view dict)
 
-``ctx`` is a ``Ctx``: the engine Game (or None), the record's tags, the
-tracking level and read-only access to the roster, settings and history.
+``ctx`` is a ``Ctx``: the engine Game (or None), the tracking level (the
+app reads only that tag of the record on a press; the test planner also
+keeps the others in ``tags``) and read-only access to the roster, settings
+and history.
 ``ui`` is a small dict (JSON-able) saying where the buttons are: ``{}`` is
 the default screen for the game's state (see ``kind``); ``"s"`` names another
 screen, plus that screen's cursor and entries. ``act`` is None (only the UI

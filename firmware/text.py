@@ -1,10 +1,11 @@
 """Text on the framebuffer: the bitmap fonts (font_big, font_mid) and
 framebuf's own 8-pixel font (``SMALL``).
 
-One ``framebuf.blit`` per character: the glyph is read from the font's .bin
-file (it stays on flash, not in the heap) into one small buffer allocated
-once per font, and blitted from there; no loop over pixels. Pure
-helpers (``width``, ``fit``, ``wrap``) measure without drawing, so layouts
+One ``framebuf.blit`` per character: the font's .bin file is read into the
+heap in one call when the font is first used (3-6 KB; a seek and a read of
+a flash file per character cost the board far more), each glyph is copied
+from there into one small buffer allocated once per font, and blitted from
+there; no loop over pixels. Pure helpers (``width``, ``fit``, ``wrap``) measure without drawing, so layouts
 can be checked on the laptop.
 
 The blit source is a ``FrameBuffer`` over that buffer, made when the font is
@@ -37,7 +38,7 @@ def font(name):
         f = __import__("firmware.font_" + name, None, None, ("x",))
         _glyph_buffers(f)
         p = f.__file__
-        f.PATH = p[:p.rfind(".")] + ".bin"
+        _load_bitmaps(f, p[:p.rfind(".")] + ".bin")
         _fonts[name] = f
     return f
 
@@ -61,10 +62,61 @@ def _glyph_buffers(f):
                         for n in range(1, nmax + 1)]
 
 
-def _index(f, ch):
-    c = ord(ch)
+def _load_bitmaps(f, path):
+    """``f.DATA``: the .bin file's bytes as an in-memory stream, from which a
+    seek and a ``readinto`` copy a glyph without allocating anything; None
+    when a fragmented heap has no block that large (each drawing then reads
+    its glyphs from the file, as slow as that is)."""
+    import io
+    f.PATH = path
+    f.DATA = None
+    with open(path, "rb") as src:
+        try:
+            f.DATA = io.BytesIO(src.read())
+        except MemoryError:
+            pass
+
+
+# Strings are walked as their UTF-8 bytes, never character by character:
+# MicroPython makes each one-character string by interning it (a look-up
+# among all interned names, ~50 us on the board, and a new block of its
+# table, which failed with MemoryError on a fragmented heap).
+try:
+    _utf8 = memoryview
+    _utf8("")
+except TypeError:  # CPython: str has no buffer
+    def _utf8(s):
+        return memoryview(s.encode())
+
+
+def _codes(s):
+    """The code points of ``s``, decoded from its UTF-8 bytes (a generator:
+    one allocation per string, none per character)."""
+    m = _utf8(s)
+    k = 0
+    end = len(m)
+    while k < end:
+        c = m[k]
+        if c < 0xC0:
+            k += 1
+        elif c < 0xE0:
+            c = ((c & 0x1F) << 6) | (m[k + 1] & 0x3F)
+            k += 2
+        elif c < 0xF0:
+            c = ((c & 0x0F) << 12) | ((m[k + 1] & 0x3F) << 6) | (m[k + 2] & 0x3F)
+            k += 3
+        else:
+            c = (((c & 0x07) << 18) | ((m[k + 1] & 0x3F) << 12)
+                 | ((m[k + 2] & 0x3F) << 6) | (m[k + 3] & 0x3F))
+            k += 4
+        yield c
+
+
+def _index(f, c):
+    """The glyph of code point ``c`` in font ``f``."""
     if 32 <= c < 127:
         return c - 32
+    ch = chr(c)
     i = f.CHARS.find(ch)
     if i < 0:
         j = _FROM.find(ch)
@@ -83,8 +135,8 @@ def width(s, f):
         return 8 * len(s)
     w = f.WIDTHS
     n = 0
-    for ch in s:
-        n += w[_index(f, ch)]
+    for c in _codes(s):
+        n += w[_index(f, c)]
     return n
 
 
@@ -98,8 +150,9 @@ def draw(fb, s, x, y, f=None, c=1):
     paper through the palette (0 -> 1, 1 -> 0) with key 1, which leaves its
     paper and the zeros around it alone (framebuf compares the key after the
     palette). Either way the pixels are those of a blit of the glyph's own
-    ``w`` x ``h`` box. Inlined per character: a helper function with this
-    many arguments would have its frame allocated on the heap."""
+    ``w`` x ``h`` box. The loop over the characters is inlined: a helper
+    function called per character with this many arguments would have its
+    frame allocated on the heap."""
     if f is None:
         fb.text(s, x, y, c)
         return x + 8 * len(s)
@@ -107,6 +160,13 @@ def draw(fb, s, x, y, f=None, c=1):
     if c == 0 and _inverse is None:
         _inverse = framebuf.FrameBuffer(bytearray(b"\x80"), 2, 1, _MONO)
     pal = _inverse if c == 0 else None
+    if f.DATA is None:
+        with open(f.PATH, "rb") as data:
+            return _glyphs(fb, s, x, y, f, pal, data)
+    return _glyphs(fb, s, x, y, f, pal, f.DATA)
+
+
+def _glyphs(fb, s, x, y, f, pal, data):
     widths = f.WIDTHS
     tops = f.TOPS
     rows = f.ROWS
@@ -114,24 +174,23 @@ def draw(fb, s, x, y, f=None, c=1):
     buf = f.BUF
     glyph = f.GLYPH
     rmax = f.GROWS
-    with open(f.PATH, "rb") as data:
-        for ch in s:
-            i = _index(f, ch)
-            w = widths[i]
-            h = rows[i]
-            if h:
-                n = (w + 7) >> 3
-                g = glyph[n]
-                data.seek(offs[2 * i] | (offs[2 * i + 1] << 8))
-                data.readinto(buf)
-                if h < rmax:
-                    g.fill_rect(0, h, 8 * n, rmax - h, 0)
-                if pal is None:
-                    fb.blit(g, x, y + tops[i], 0)
-                else:
-                    fb.fill_rect(x, y + tops[i], w, h, 1)
-                    fb.blit(g, x, y + tops[i], 1, pal)
-            x += w
+    for c in _codes(s):
+        i = _index(f, c)
+        w = widths[i]
+        h = rows[i]
+        if h:
+            n = (w + 7) >> 3
+            g = glyph[n]
+            data.seek(offs[2 * i] | (offs[2 * i + 1] << 8))
+            data.readinto(buf)
+            if h < rmax:
+                g.fill_rect(0, h, 8 * n, rmax - h, 0)
+            if pal is None:
+                fb.blit(g, x, y + tops[i], 0)
+            else:
+                fb.fill_rect(x, y + tops[i], w, h, 1)
+                fb.blit(g, x, y + tops[i], 1, pal)
+        x += w
     return x
 
 
@@ -139,10 +198,15 @@ def fit(s, f, maxw):
     """``s``, cut with "." so that it is at most ``maxw`` pixels wide."""
     if width(s, f) <= maxw:
         return s
-    dot = width(".", f)
-    while s and width(s, f) + dot > maxw:
-        s = s[:-1]
-    return s + "."
+    # the longest beginning that fits with its dot, measured in one pass
+    x = width(".", f)
+    n = 0
+    for c in _codes(s):
+        x += 8 if f is None else f.WIDTHS[_index(f, c)]
+        if x > maxw:
+            break
+        n += 1
+    return s[:n] + "."
 
 
 def wrap(s, f, maxw):

@@ -70,6 +70,8 @@ class UC8151:
         self.busy = busy
         self.busy_level = busy_level
         self._cmd1 = bytearray(1)
+        self._low = None      # ticks_ms when the reset line went low
+        self._high = None     # ... and high again: the panel is waking
         cs.value(1)
 
     def _cmd(self, c, data=None):
@@ -89,11 +91,31 @@ class UC8151:
                 raise OSError("e-ink panel busy for too long")
             time.sleep_ms(5)
 
-    def reset(self):
+    # The reset pulse (10 ms low, 10 ms to wake) is split in two, so that its
+    # waits overlap the app's own work instead of delaying the update: the
+    # line goes low right after an update (the panel is asleep then and
+    # needs a reset to wake anyway; /boot.py does it on a cold boot), high
+    # when the app starts drawing (``reset_end``), and ``show`` only sleeps
+    # what is left of either 10 ms.
+
+    def reset_start(self):
         self.rst.value(0)
-        time.sleep_ms(10)
+        self._low = time.ticks_ms()
+        self._high = None
+
+    def reset_end(self):
+        if self._high is not None:
+            return
+        if self._low is None:
+            self.reset_start()
+        _sleep_rest(self._low, 10)
         self.rst.value(1)
-        time.sleep_ms(10)
+        self._high = time.ticks_ms()
+
+    def reset(self):
+        self.reset_end()
+        _sleep_rest(self._high, 10)
+        self._low = self._high = None
         self.wait()
 
     def _setup(self, fast):
@@ -125,3 +147,11 @@ class UC8151:
 
     def sleep(self):
         self._cmd(_DSLP, b"\xa5")
+        self.reset_start()     # asleep until the next reset: begin it now
+
+
+def _sleep_rest(since, ms):
+    """Sleep what is left of ``ms`` milliseconds since ``since``."""
+    left = ms - time.ticks_diff(time.ticks_ms(), since)
+    if left > 0:
+        time.sleep_ms(left)

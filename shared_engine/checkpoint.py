@@ -25,7 +25,7 @@ except ImportError:  # pragma: no cover - both interpreters have it
 
 from shared_engine.engine import Game, Round, Log, SCORE
 
-VERSION = 1
+VERSION = 2   # 2: history items without keys
 _STREAMS_BYTES = sys.implementation.name == "micropython"
 TAIL = 256  # bytes of the record, before the covered length, that the CRC covers
 
@@ -124,20 +124,23 @@ def _unmark(m):
 
 
 def _item(x):
-    """A history item (packed int, packed bytes, or a score tuple) as JSON."""
+    """A history item (packed int, packed bytes, or a score tuple) as JSON:
+    an int, a list of ints (bytes) or a pair of lists (a score). No
+    strings: each string the board parses costs it a look-up in
+    MicroPython's table of interned names."""
     if isinstance(x, int):
         return x
     if isinstance(x, bytes):
-        return {"b": list(x)}
-    return {"s": [list(x[1]), list(x[2])]}
+        return list(x)
+    return [list(x[1]), list(x[2])]
 
 
 def _unitem(x):
     if isinstance(x, int):
         return x
-    if "b" in x:
-        return bytes(x["b"])
-    return (SCORE, tuple(x["s"][0]), tuple(x["s"][1]))
+    if len(x) == 2 and isinstance(x[0], list):
+        return (SCORE, tuple(x[0]), tuple(x[1]))
+    return bytes(x)
 
 
 # -- the checkpoint file --------------------------------------------------------
@@ -184,22 +187,48 @@ def write(game, f, length, lines, out):
 
 def read(cp):
     """The checkpoint's data from an open checkpoint file ("rb"); ValueError
-    when it is corrupt or of another version."""
+    when it is corrupt or of another version. The file is read in one call
+    and parsed from memory (a few KB: a cold boot has them); a CRC pass and
+    a parse from the file a byte at a time cost the board far more, and are
+    the way only when the heap has no block that large."""
+    try:
+        raw = cp.read()
+    except MemoryError:
+        raw = None
+    if raw is None:
+        data = _read_streamed(cp)
+    else:
+        if len(raw) < 10 or raw[8] != 10:
+            raise ValueError("the checkpoint is cut short")
+        body = memoryview(raw)[9:]
+        if crc32(body) != _want(raw):
+            raise ValueError("the checkpoint's checksum does not match")
+        data = json.loads(body if _STREAMS_BYTES else bytes(body))
+        raw = body = None
+    if not isinstance(data, dict) or data.get("v") != VERSION:
+        raise ValueError("the checkpoint is of another version")
+    return data
+
+
+def _want(head):
+    """The CRC the checkpoint's first line states."""
+    try:
+        return int(head[:8], 16)
+    except ValueError:
+        raise ValueError("the checkpoint has no checksum")
+
+
+def _read_streamed(cp):
+    cp.seek(0)
     head = cp.read(9)
     if len(head) != 9 or head[8] != 10:
         raise ValueError("the checkpoint is cut short")
-    try:
-        want = int(head[:8], 16)
-    except ValueError:
-        raise ValueError("the checkpoint has no checksum")
+    want = _want(head)
     crc, size = _crc_from(cp, 9)
     if crc != want or not size:
         raise ValueError("the checkpoint's checksum does not match")
     cp.seek(9)
-    data = json.load(cp)
-    if not isinstance(data, dict) or data.get("v") != VERSION:
-        raise ValueError("the checkpoint is of another version")
-    return data
+    return json.load(cp)
 
 
 def resume(f, cp=None, keep_rounds=2):

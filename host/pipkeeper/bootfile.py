@@ -23,6 +23,9 @@ def boot_py(profile):
     lines = [HEADER % profile.NAME, "from machine import Pin\n"]
     if profile.PIN_POWER_LATCH is not None:
         lines.append("Pin(%d, Pin.OUT, value=1)\n" % profile.PIN_POWER_LATCH)
+    # The panel's reset line low: the firmware lets it go when it starts to
+    # draw, so the 10 ms pulse costs the press nothing (firmware/uc8151.py).
+    lines.append("Pin(%d, Pin.OUT, value=0)\n" % profile.PIN_RST)
     held = []
     for label, gpio, pull, high in profile.BUTTONS:
         p = {"up": "Pin.PULL_UP", "down": "Pin.PULL_DOWN"}.get(pull, "None")

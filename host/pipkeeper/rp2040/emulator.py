@@ -246,12 +246,17 @@ class Emulator:
     def stats(self):
         return self.call("stats")
 
-    def profile_start(self, every=997):
-        self.call("profile", start=True, every=every)
+    def profile_start(self, every=997, timeline=False):
+        """Sample the program counter every ``every`` instructions; with
+        ``timeline`` each sample's time (µs of the emulated clock) is kept
+        too (``self.timeline`` after ``profile_stop``), to see what each
+        phase of a boot spends its time in."""
+        self.call("profile", start=True, every=every, timeline=timeline)
 
     def profile_stop(self):
-        counts = self.call("profile")["counts"]
-        return {int(k): v for k, v in counts.items()}
+        r = self.call("profile")
+        self.timeline = r.get("timeline")
+        return {int(k): v for k, v in r["counts"].items()}
 
     def close(self):
         if self.proc.poll() is None:

@@ -405,6 +405,7 @@ function runSlice(maxNs) {
         profile.n = profile.every;
         const pc = core.PC >>> 0;
         profile.counts.set(pc, (profile.counts.get(pc) || 0) + 1);
+        if (profile.timeline) profile.timeline.push([Math.round(clock.nanosCounter / 1000), pc]);
       }
       const cycles = core.executeInstruction();
       clock.tick(cycles * (1e9 / m.clkSys));
@@ -610,12 +611,14 @@ function command(req) {
   }
   if (op === 'profile') {
     if (req.start) {
-      profile = { every: req.every || 997, n: req.every || 997, counts: new Map() };
+      profile = { every: req.every || 997, n: req.every || 997, counts: new Map(),
+                  timeline: req.timeline ? [] : null };
       return emit({ ev: 'ok', id: req.id });
     }
     const counts = profile ? Object.fromEntries(profile.counts) : {};
+    const timeline = profile ? profile.timeline : null;
     profile = null;
-    return emit({ ev: 'profile', id: req.id, counts });
+    return emit({ ev: 'profile', id: req.id, counts, timeline });
   }
   if (op === 'quit') {
     saveFlash();
