@@ -43,7 +43,6 @@ class BootRom:
         self.thread.start()
 
     def _whole_uf2(self):
-        from pipkeeper.rp2040 import images
         for name in os.listdir(self.drive):
             if not name.lower().endswith(".uf2"):
                 continue
@@ -52,22 +51,21 @@ class BootRom:
                 continue
             total = int.from_bytes(raw[24:28], "little")
             if len(raw) // 512 == total:
-                return images.uf2_chunks(raw)
+                return raw
         return None
 
     def _run(self):
+        from pipkeeper.rp2040 import images
         from pipkeeper.rp2040.board import FLASH_FILE, SerialPort
         try:
             deadline = time.monotonic() + 120
-            chunks = None
-            while chunks is None:
+            raw = None
+            while raw is None:
                 if time.monotonic() > deadline:
                     raise RuntimeError("no whole UF2 appeared on the drive")
                 time.sleep(0.2)
-                chunks = self._whole_uf2()
-            flash = bytearray(b"\xff" * (2 * 1024 * 1024))      # a blank board's flash
-            for offset, data in chunks.items():
-                flash[offset:offset + len(data)] = data
+                raw = self._whole_uf2()
+            flash = images.flash_after_uf2(raw)                  # onto a blank board's flash
             shutil.rmtree(self.drive)                            # the board reboots: no drive
             os.makedirs(self.folder, exist_ok=True)
             with open(os.path.join(self.folder, FLASH_FILE), "wb") as f:

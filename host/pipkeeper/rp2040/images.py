@@ -76,6 +76,18 @@ def uf2_chunks(raw, name="the file"):
     return chunks
 
 
+def flash_after_uf2(raw, flash=None, size=2 * 1024 * 1024):
+    """The flash after the boot ROM has written a UF2 file onto ``flash``
+    (bytes; a blank, erased chip of ``size`` when None): what a board holds
+    once the file is dragged onto its RPI-RP2 drive."""
+    out = bytearray(flash) if flash is not None else bytearray(b"\xff" * size)
+    for offset, data in uf2_chunks(raw).items():
+        if offset + len(data) > len(out):
+            raise PipkeeperError("the UF2 writes past the end of the %d-byte flash" % len(out))
+        out[offset:offset + len(data)] = data
+    return bytes(out)
+
+
 def bin_to_uf2(parts):
     """A UF2 file (bytes) writing ``parts``, [(flash offset, bytes)], in
     256-byte blocks with the RP2040's family id, in address order (the
