@@ -207,18 +207,35 @@ def check_board(image, board):
     return board
 
 
+def check_fits(image):
+    """The image ends before its filesystem begins. Data past that point is
+    either the image running into it (its binary info says it ends beyond,
+    or its bytes run on without a gap) or a filesystem it already carries
+    (Pimoroni's "-with-badger-os" files)."""
+    g = image.geometry
+    data = image.firmware.data
+    beyond = data[g.offset:].rstrip(b"\xff")
+    below = data[g.offset - images.UF2_PAYLOAD:g.offset]
+    end = images.binary_end(data) or 0
+    if end > g.offset or (beyond and below.strip(b"\xff")):
+        raise PipkeeperError(
+            "{} is too large: it writes flash up to 0x{:08X}, into the filesystem at 0x{:08X}".format(
+                image.name, images.FLASH_BASE + max(end, g.offset + len(beyond)),
+                images.FLASH_BASE + g.offset))
+    if beyond:
+        raise PipkeeperError(
+            "{} already carries a filesystem (as Pimoroni's -with-badger-os files do): use the plain "
+            "MicroPython image for the board".format(image.name))
+
+
 def make(image_path, board=None, cache=None):
     """A Merged UF2 for the image at ``image_path`` and the ``board`` build."""
     from pipkeeper import flash
     image = read_image(image_path)
     board = check_board(image, board)
+    check_fits(image)
     code = image.code()
     g = image.geometry
-    if len(code) > g.offset or image.firmware.data[g.offset:].strip(b"\xff"):
-        raise PipkeeperError(
-            "{} is too large: it writes flash up to 0x{:08X}, into the filesystem at 0x{:08X}".format(
-                image.name, images.FLASH_BASE + len(image.firmware.data.rstrip(b"\xff")),
-                images.FLASH_BASE + g.offset))
     args, _target = mpy_target(image)
     items, _managed = flash.layout(args, board, image.firmware.pimoroni, cache=cache)
     items.append(flash.Item(BOARD_FILE, (board + "\n").encode()))

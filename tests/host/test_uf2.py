@@ -252,6 +252,14 @@ def test_refuses_an_image_that_runs_into_the_filesystem(tmp_path):
 
 
 @needs_pico
+def test_refuses_an_image_that_carries_a_filesystem_already(tmp_path, merged):
+    """Ours, or Pimoroni's -with-badger-os: the plain image is wanted."""
+    out, _ = merged
+    err = _one_line("--micropython", str(out), "-o", str(tmp_path / "again.uf2"))
+    assert "already carries a filesystem" in err
+
+
+@needs_pico
 @pytest.mark.parametrize("old, new, why", [
     (b"Raspberry Pi Pico with RP2040", b"Raspberry Pi Pico2 with RP2350", "(RP2350), not for the RP2040"),
     (b"MicroPython v1.28.0", b"MicroPython v1.22.0", "MicroPython 1.22.0; the scorer needs 1.23"),
