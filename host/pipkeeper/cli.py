@@ -26,6 +26,7 @@ COMMANDS = (
     "sim",
     "replay",
     "flash",
+    "uf2",
     "sync",
     "games",
     "show",

@@ -99,13 +99,19 @@ class FlashResult:
         }
 
 
-def mpy_cross_version():
-    """(major, sub) of the .mpy files this mpy-cross writes."""
+def mpy_cross_banner():
+    """What `mpy-cross --version` says ("MicroPython v1.29.0 on ...;
+    mpy-cross emitting mpy v6.3")."""
     try:
-        out = subprocess.run([mpy.mpy_cross_binary(), "--version"], capture_output=True,
-                             text=True, timeout=30).stdout
+        return subprocess.run([mpy.mpy_cross_binary(), "--version"], capture_output=True,
+                              text=True, timeout=30).stdout
     except OSError as exc:
         raise PipkeeperError("cannot run mpy-cross: {}".format(exc))
+
+
+def mpy_cross_version():
+    """(major, sub) of the .mpy files this mpy-cross writes."""
+    out = mpy_cross_banner()
     m = re.search(r"mpy v(\d+)\.(\d+)", out)
     if not m:
         raise PipkeeperError("cannot tell which .mpy version mpy-cross writes ({!r})".format(out.strip()))
@@ -216,6 +222,23 @@ def build(args, cache=None, app=False, profile=None):
     return items
 
 
+def layout(args, name, wakeup, app=False, cache=None):
+    """(the Items of the build, the board paths of ours) for a board of
+    build ``name`` (hardware/profiles/) whose MicroPython latches the power
+    in C (``wakeup``) or not, installed as a Badger OS app (``app``) or as
+    the board's /main.py. The one place that decides what goes on a board:
+    ``flash`` copies it over serial, ``pipkeeper uf2`` puts the very same
+    files in the filesystem of its image (so a flash afterwards copies
+    nothing)."""
+    profile = None if app or wakeup else name
+    items = build(args, cache, app=app, profile=profile)
+    managed = MANAGED_APP if app else MANAGED
+    if profile is None:
+        # A build that latches in C: its own /boot.py (if any) is not ours.
+        managed = tuple(p for p in managed if p != "/boot.py")
+    return items, managed
+
+
 def board_build(link):
     """(the build the board says it is in /board.txt, else the Badger 2040;
     whether its MicroPython latches the power and notes the wake buttons in
@@ -295,12 +318,7 @@ def flash(link, force=False, dry_run=False, progress=None, cache=None, log=None,
     result.dry_run = dry_run
     result.badger_os = app = runs_badger_os(link)
     name, wakeup = board_build(link)
-    profile = None if app or wakeup else name
-    items = build(args, cache, app=app, profile=profile)
-    managed = MANAGED_APP if app else MANAGED
-    if profile is None:
-        # A build that latches in C: its own /boot.py (if any) is not ours.
-        managed = tuple(p for p in managed if p != "/boot.py")
+    items, managed = layout(args, name, wakeup, app=app, cache=cache)
     # with the temporary copies a pulled cable may have left beside them
     on_board = board_manifest(link, managed + tuple(p + ".tmp" for p in managed))
     wanted = {i.remote for i in items}
@@ -358,3 +376,118 @@ def check_imports(link):
         link.exec(code, timeout=30)
     except PipkeeperError as exc:
         raise PipkeeperError("the board cannot load the files just written ({})".format(exc))
+
+
+# -- a board in BOOTSEL mode: a whole image onto its RPI-RP2 drive ------------------------
+
+WAIT_SECONDS = 60      # for the board to come back as a serial port after the copy
+
+
+class Uf2Result:
+    def __init__(self, path, drive, size, micropython_only, has_fs):
+        self.path = path
+        self.drive = drive
+        self.size = size
+        self.micropython_only = micropython_only
+        self.has_fs = has_fs          # the file replaced the board's filesystem
+        self.port = None
+        self.micropython = ""         # the version the board came back with
+        self.scorer_files = 0         # files of the scorer found on the board, as built
+        self.scorer = False           # the scorer is there and loads
+
+    def as_dict(self):
+        return {"file": self.path, "drive": self.drive, "size": self.size,
+                "micropython_only": self.micropython_only, "replaced_filesystem": self.has_fs,
+                "port": self.port, "micropython": self.micropython,
+                "scorer": self.scorer, "scorer_files": self.scorer_files}
+
+
+def refuse_without_new_board(name):
+    raise PipkeeperError(
+        "{} replaces everything on the board's flash, games included, and a board in BOOTSEL mode "
+        "cannot say what it holds: `pipkeeper sync` first (reset it out of BOOTSEL), then add "
+        "--new-board (or --micropython-only to keep its files)".format(name))
+
+
+def flash_uf2(path, new_board=False, micropython_only=False, port=None, wait=WAIT_SECONDS,
+              progress=None, log=None):
+    """Copy the UF2 at ``path`` onto the board in BOOTSEL mode, wait for it
+    to come back on USB serial and check what it runs; a Uf2Result.
+
+    A file that writes the filesystem (``pipkeeper uf2``'s) is refused
+    unless ``new_board``: what it overwrites cannot be known beforehand.
+    ``micropython_only`` copies only the image below the filesystem."""
+    from pipkeeper import bootsel, uf2
+
+    log = log or (lambda text: None)
+    contents = uf2.contents(path)
+    name = os.path.basename(path)
+    if micropython_only:
+        data = contents.micropython_only()
+    else:
+        if contents.has_fs and not new_board:
+            refuse_without_new_board(name)
+        with open(path, "rb") as f:
+            data = f.read()
+    drive = bootsel.find_drive()
+    result = Uf2Result(path, drive, len(data), micropython_only, contents.has_fs and not micropython_only)
+    if progress is not None:
+        progress.total = len(data)
+        progress.note(name)
+    bootsel.copy(data, drive, "micropython.uf2" if micropython_only else name, progress)
+    log("copied {} ({}) onto {}".format(name, human(len(data)), drive))
+    result.port = wait_for_port(port, wait)
+    check_uf2_board(result, contents)
+    return result
+
+
+def wait_for_port(port=None, wait=WAIT_SECONDS):
+    """The board's serial port once it shows up (the one named, or found
+    by USB id), or an error after ``wait`` seconds."""
+    import time
+
+    from pipkeeper import boards
+
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            found = boards.find_port(port)
+            if not found.startswith("/") or os.path.exists(found):
+                return found
+        except PipkeeperError as exc:
+            if "several" in exc.message:
+                raise
+        if time.monotonic() > deadline:
+            raise PipkeeperError(
+                "the board did not come back as a serial port within {:g} s of the copy: unplug it "
+                "and plug it in again, then `pipkeeper flash` (--wait for longer)".format(wait))
+        time.sleep(0.2)
+
+
+def check_uf2_board(result, contents):
+    """What the board runs now: its MicroPython the image's, and with a
+    filesystem from the UF2, the scorer's files as built, loading."""
+    from pipkeeper import link as linkmod
+
+    with linkmod.connect(result.port, run_main=True) as link:
+        info = link.info()
+        result.micropython = info.version_text()
+        want = contents.image.version_text
+        if tuple(info.version[:3]) != tuple(contents.image.firmware.version[:3]):
+            raise PipkeeperError("the board came back with MicroPython {}, not the {} of {}: the copy "
+                                 "did not take; try again".format(result.micropython, want,
+                                                                   contents.image.name))
+        files = contents.fs_files() if result.has_fs else {}
+        if files:
+            on_board = board_manifest(link, tuple(sorted(files)))
+            differ = sorted(p for p, d in files.items()
+                            if on_board.get(p) != hashlib.sha256(d).hexdigest())
+            if differ:
+                raise PipkeeperError("the board does not hold the files of {} ({} differ, e.g. {}); "
+                                     "copy it again".format(contents.image.name, len(differ), differ[0]))
+            result.scorer_files = len(files)
+        on_board = board_manifest(link, (bundle.PATH, bundle.READER))
+        if len(on_board) == 2:
+            check_imports(link)
+            result.scorer = True
+    return result

@@ -128,15 +128,7 @@ def image_files(image):
     """{path: bytes} of every file on the image's filesystem."""
     from pipkeeper.rp2040 import flashfs
     fs = flashfs.mount(image)
-    if fs is None:
-        return {}
-    out = {}
-    for top, _dirs, files in fs.walk("/"):
-        for name in files:
-            path = top.rstrip("/") + "/" + name
-            with fs.open(path, "rb") as f:
-                out[path] = f.read()
-    return out
+    return {} if fs is None else flashfs.files(fs)
 
 
 class CutInFile(CutProxy):

@@ -105,3 +105,17 @@ def _side_by_side(builds):
     click.echo("".ljust(width) + "".join("  " + n.rjust(24) for n in names))
     for k in keys:
         click.echo(k.ljust(width) + "".join("  " + str(builds[n].get(k)).rjust(24) for n in names))
+
+
+@command.command("uf2")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object.")
+@click.option("--firmware", metavar="IMAGE", default=None,
+              help="The MicroPython image (default: $PIPKEEPER_RP2_FIRMWARE, else upstream "
+                   "MicroPython from ../shared/rp2/).")
+@click.option("--board", metavar="NAME", default=None, help="The build in hardware/profiles/.")
+def bench_uf2(as_json, firmware, board):
+    """The one-file install: the size of `pipkeeper uf2`'s file, and on the emulated
+    RP2040 the time from power-on to the first frame of a board it was copied onto."""
+    from pipkeeper import bench_uf2 as bench
+
+    _print(bench.run(firmware, board, log=lambda m: click.echo(m, err=True)), as_json)

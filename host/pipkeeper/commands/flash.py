@@ -15,8 +15,17 @@ from pipkeeper.progress import Progress, human
 @click.option("--force", is_flag=True, help="Copy every file, changed or not.")
 @click.option("--boot-app", is_flag=True,
               help="Under Badger OS: make the scorer the app the board boots into.")
+@click.option("--uf2", "uf2_file", metavar="FILE", type=click.Path(dir_okay=False, exists=True),
+              help="A board in BOOTSEL mode: copy this UF2 onto its RPI-RP2 drive "
+                   "(from `pipkeeper uf2`, or MicroPython's own).")
+@click.option("--new-board", is_flag=True,
+              help="With --uf2: allow an image that replaces the board's filesystem, games included.")
+@click.option("--micropython-only", is_flag=True,
+              help="With --uf2: write only MicroPython, leaving the board's files alone.")
+@click.option("--wait", metavar="SECONDS", type=float, default=flash.WAIT_SECONDS, show_default=True,
+              help="With --uf2: how long the board may take to come back on USB serial.")
 @json_option
-def command(port, dry_run, force, as_json, boot_app):
+def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, micropython_only, wait):
     """Compile the engine and firmware for the board's MicroPython and copy what changed.
 
     Files are compiled with mpy-cross for the .mpy version the board reports,
@@ -25,7 +34,21 @@ def command(port, dry_run, force, as_json, boot_app):
     Ends with the sizes and the flash left free. On a Badger running Badger
     OS the scorer is installed as one of the launcher's apps (the launcher
     stays); --boot-app makes it the app the board starts in.
+
+    --uf2 FILE writes a whole image instead, onto a board in BOOTSEL mode
+    (its RPI-RP2 drive, found by its INFO_UF2.TXT; $PIPKEEPER_UF2_DRIVES
+    names where to look), then waits for the board on USB serial and checks
+    what it runs. A file from `pipkeeper uf2` replaces everything the board
+    holds: it needs --new-board (sync first); --micropython-only writes just
+    its MicroPython and keeps the board's files.
     """
+    if uf2_file:
+        if dry_run or force or boot_app:
+            raise click.UsageError("--uf2 writes a whole image; --dry-run, --force and --boot-app "
+                                   "are for flashing over USB serial")
+        return _uf2(uf2_file, port, new_board, micropython_only, wait, as_json)
+    if new_board or micropython_only:
+        raise click.UsageError("--new-board and --micropython-only go with --uf2 FILE")
     log = None if as_json else click.echo
     with link.connect(port, run_main=not dry_run) as board:
         with Progress(0, "flash") as bar:
@@ -50,3 +73,19 @@ def command(port, dry_run, force, as_json, boot_app):
         click.echo("installed as a Badger OS app: {} (the launcher is untouched)".format(flash.APP))
     if result.flash_free is not None and result.flash_free >= 0:
         click.echo("flash: {} free of {}".format(human(result.flash_free), human(result.flash_total)))
+
+
+def _uf2(path, port, new_board, micropython_only, wait, as_json):
+    log = None if as_json else click.echo
+    with Progress(0, "copy") as bar:
+        result = flash.flash_uf2(path, new_board=new_board, micropython_only=micropython_only,
+                                 port=port, wait=wait, progress=bar, log=log)
+    if as_json:
+        click.echo(json.dumps(result.as_dict()))
+        return
+    if result.scorer:
+        what = "the scorer ({} files as in {})".format(result.scorer_files, path) \
+            if result.scorer_files else "the scorer it had (`pipkeeper flash` brings it up to date)"
+    else:
+        what = "no scorer yet: run `pipkeeper flash`"
+    click.echo("the board is back on {}: MicroPython {}, {}".format(result.port, result.micropython, what))

@@ -1,57 +1,108 @@
-"""The board's filesystem read straight from an emulated flash image, with
+"""The board's filesystem as bytes: read and written from an emulated flash
+image, and built from scratch for a UF2 (pipkeeper.uf2), with
 littlefs-python (the LittleFS C library, as MicroPython itself uses).
 
-Geometry of the rp2 port on a 2 MB board (the Pico and the Badger 2040, both
-upstream MicroPython and Pimoroni's build): the filesystem is the last
-1,408 KB of flash, from offset 0xA0000 (ports/rp2/boards/RPI_PICO/
-mpconfigboard.h: MICROPY_HW_FLASH_STORAGE_BYTES = 1408 * 1024; ports/rp2/
-rp2_flash.c puts it at the end of flash), in 4 KB erase blocks, mounted by
-``vfs.VfsLfs2(bdev)`` with its default read, prog and lookahead sizes of
-32 (extmod/vfs_lfs.c).
+Where the rp2 port keeps its filesystem, and how it mounts it, for each
+MicroPython build of a board hardware/profiles/ names (``BUILDS``):
+
+- place and size: the last ``MICROPY_HW_FLASH_STORAGE_BYTES`` of the
+  2 MB flash (micropython ports/rp2/rp2_flash.c: MICROPY_HW_FLASH_STORAGE_BASE
+  = PICO_FLASH_SIZE_BYTES - MICROPY_HW_FLASH_STORAGE_BYTES; the image
+  declares the same range in its binary info, ``bi_block_device``, which
+  pipkeeper.uf2 checks). 1,408 KB on the Pico (ports/rp2/boards/RPI_PICO/
+  mpconfigboard.h, and mpconfigport.h's default) and on Pimoroni's Badger
+  2040 build (pimoroni/badger2040 firmware/PIMORONI_BADGER2040/
+  mpconfigboard.h); 848 KB on the W boards, whose wireless chip's firmware
+  lives in the code space (ports/rp2/boards/RPI_PICO_W/mpconfigboard.h,
+  pimoroni/badger2040 firmware/PIMORONI_BADGER2040W/mpconfigboard.h).
+  The flash is 2 MB on all four (pico-sdk src/boards/include/boards/pico.h,
+  pico_w.h, pimoroni_badger2040.h: PICO_FLASH_SIZE_BYTES).
+- blocks: the flash's 4 KB erase sector (rp2_flash.c: BLOCK_SIZE_BYTES =
+  FLASH_SECTOR_SIZE).
+- mount: ``vfs.VfsLfs2(bdev, progsize=256)`` (ports/rp2/modules/_boot.py,
+  frozen into every one of these builds), so prog 256, with VfsLfs2's
+  default read and lookahead sizes of 32 (extmod/vfs_lfs.c), and the cache
+  and wear settings extmod/vfs_lfsx.c gives LittleFS: cache_size =
+  min(block, 4 * max(read, prog)), block_cycles = 100.
 """
 
 import os
 
-FS_OFFSET = 0xA0000
+FLASH_BYTES = 2 * 1024 * 1024
 BLOCK_SIZE = 4096
-BLOCK_COUNT = 352
-LFS_SIZES = 32
 
 
-def _new_fs():
-    from littlefs import LittleFS
-    return LittleFS(block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, read_size=LFS_SIZES,
-                    prog_size=LFS_SIZES, lookahead_size=LFS_SIZES, mount=False)
+class Geometry:
+    """One MicroPython build's filesystem: where it is and how LittleFS is
+    configured to mount it. ``name`` is the board name the build prints in
+    its banner (MICROPY_HW_BOARD_NAME); ``boards`` the profiles'
+    MCU_BOARD values it is the MicroPython for."""
+
+    read_size = 32
+    prog_size = 256
+    lookahead_size = 32
+    block_cycles = 100
+    block_size = BLOCK_SIZE
+
+    def __init__(self, build, name, storage_bytes, boards, flash_bytes=FLASH_BYTES):
+        self.build = build
+        self.name = name
+        self.size = storage_bytes
+        self.offset = flash_bytes - storage_bytes
+        self.block_count = storage_bytes // BLOCK_SIZE
+        self.boards = boards
+
+    @property
+    def cache_size(self):
+        return min(self.block_size, 4 * max(self.read_size, self.prog_size))
+
+    def new_fs(self, buffer=None):
+        """An unmounted littlefs.LittleFS with this geometry over ``buffer``
+        (the filesystem's bytes; a blank, erased one when None)."""
+        from littlefs import LittleFS
+        fs = LittleFS(block_size=self.block_size, block_count=self.block_count,
+                      read_size=self.read_size, prog_size=self.prog_size,
+                      lookahead_size=self.lookahead_size, cache_size=self.cache_size,
+                      block_cycles=self.block_cycles, mount=False)
+        if buffer is not None:
+            fs.context.buffer = bytearray(buffer)
+        return fs
+
+    def __repr__(self):
+        return "<Geometry %s: %d KB at 0x%X>" % (self.build, self.size // 1024, self.offset)
 
 
-def mount(image_path):
-    """A littlefs.LittleFS over (a copy of) the image's filesystem, or None
-    when it holds none (a blank flash MicroPython has not formatted yet)."""
-    from littlefs import LittleFSError
-    with open(image_path, "rb") as f:
-        f.seek(FS_OFFSET)
-        data = f.read(BLOCK_SIZE * BLOCK_COUNT)
-    if len(data) < BLOCK_SIZE * BLOCK_COUNT:
-        return None
-    fs = _new_fs()
-    fs.context.buffer = bytearray(data)
-    try:
-        fs.mount()
-    except LittleFSError:
-        return None
-    return fs
+KB = 1024
+BUILDS = (
+    Geometry("RPI_PICO", "Raspberry Pi Pico", 1408 * KB, ("pico", "badger2040")),
+    Geometry("RPI_PICO_W", "Raspberry Pi Pico W", 848 * KB, ("pico", "badger2040w")),
+    Geometry("PIMORONI_BADGER2040", "Pimoroni Badger2040 2MB", 1408 * KB, ("badger2040",)),
+    Geometry("PIMORONI_BADGER2040W", "Pimoroni Badger2040W 2MB", 848 * KB, ("badger2040w",)),
+)
+# The emulated board: a Pico's (and a Badger 2040's) 2 MB flash.
+PICO = BUILDS[0]
 
 
-def write_files(image_path, files, remove=()):
-    """Put ``files`` ({board path: bytes}) on the image's filesystem and
-    delete the paths in ``remove`` (the board must be off: the emulator
-    reloads the image with ``Emulator.load``). A flash MicroPython has not
-    formatted yet is formatted here, as MicroPython would."""
-    fs = mount(image_path)
-    if fs is None:
-        fs = _new_fs()
-        fs.format()
-        fs.mount()
+def for_board_name(name):
+    """The Geometry of the build whose banner names ``name``, or None."""
+    for g in BUILDS:
+        if g.name == name:
+            return g
+    return None
+
+
+def build_image(files, geometry=PICO):
+    """A freshly formatted filesystem holding ``files`` ({board path:
+    bytes}): its bytes, the whole of ``geometry``'s region."""
+    fs = geometry.new_fs()
+    fs.format()
+    fs.mount()
+    _put(fs, files)
+    fs.unmount()
+    return bytes(fs.context.buffer)
+
+
+def _put(fs, files, remove=()):
     for path in remove:
         try:
             fs.remove(path)
@@ -67,9 +118,56 @@ def write_files(image_path, files, remove=()):
                 pass
         with fs.open(path, "wb") as f:
             f.write(data)
+
+
+def mount_bytes(data, geometry=PICO):
+    """A mounted littlefs.LittleFS over a copy of a filesystem's bytes, or
+    None when they hold none."""
+    from littlefs import LittleFSError
+    if len(data) < geometry.size:
+        return None
+    fs = geometry.new_fs(data[:geometry.size])
+    try:
+        fs.mount()
+    except LittleFSError:
+        return None
+    return fs
+
+
+def files(fs):
+    """{path: bytes} of every file on a mounted filesystem."""
+    out = {}
+    for top, _dirs, names in fs.walk("/"):
+        for name in names:
+            path = top.rstrip("/") + "/" + name
+            with fs.open(path, "rb") as f:
+                out[path] = f.read()
+    return out
+
+
+def mount(image_path, geometry=PICO):
+    """A littlefs.LittleFS over (a copy of) the image's filesystem, or None
+    when it holds none (a blank flash MicroPython has not formatted yet)."""
+    with open(image_path, "rb") as f:
+        f.seek(geometry.offset)
+        data = f.read(geometry.size)
+    return mount_bytes(data, geometry)
+
+
+def write_files(image_path, files, remove=()):
+    """Put ``files`` ({board path: bytes}) on the image's filesystem and
+    delete the paths in ``remove`` (the board must be off: the emulator
+    reloads the image with ``Emulator.load``). A flash MicroPython has not
+    formatted yet is formatted here, as MicroPython would."""
+    fs = mount(image_path)
+    if fs is None:
+        fs = PICO.new_fs()
+        fs.format()
+        fs.mount()
+    _put(fs, files, remove)
     fs.unmount()
     with open(image_path, "r+b") as f:
-        f.seek(FS_OFFSET)
+        f.seek(PICO.offset)
         f.write(bytes(fs.context.buffer))
 
 

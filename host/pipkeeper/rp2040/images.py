@@ -1,5 +1,6 @@
-"""Firmware images for the emulated RP2040: reading a ``.uf2`` or a raw
-``.bin``, finding the boot ROM, and what MicroPython an image holds.
+"""Firmware images for the RP2040: reading and writing a ``.uf2``, reading
+a raw ``.bin``, what MicroPython an image holds and for which board, and
+the boot ROM the emulator needs.
 
 A UF2 file is 512-byte blocks, each carrying up to 256 bytes for one flash
 address (the format of Microsoft's uf2 spec, which the RP2040 boot ROM
@@ -15,6 +16,8 @@ from pipkeeper.errors import PipkeeperError
 
 FLASH_BASE = 0x10000000
 UF2_MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)
+UF2_FAMILY_PRESENT = 0x2000      # flag: the block's word 7 is a family id
+UF2_PAYLOAD = 256                # what the RP2040 boot ROM takes per block
 RP2040_FAMILY = 0xE48BFF56
 ENV_FIRMWARE = "PIPKEEPER_RP2_FIRMWARE"
 ENV_BOOTROM = "PIPKEEPER_RP2_BOOTROM"
@@ -43,8 +46,19 @@ def shared_rp2():
 
 def uf2_to_bin(raw, name="the file"):
     """The flash contents a UF2 file writes (from 0x10000000), gaps 0xFF."""
+    chunks = uf2_chunks(raw, name)
+    end = max(a + len(d) for a, d in chunks.items())
+    out = bytearray(b"\xff" * end)
+    for a, d in chunks.items():
+        out[a:a + len(d)] = d
+    return bytes(out)
+
+
+def uf2_chunks(raw, name="the file"):
+    """{flash offset: bytes} of every block a UF2 file writes."""
     if len(raw) % 512:
-        raise PipkeeperError("%s is not a UF2 file (size %d is not a multiple of 512)" % (name, len(raw)))
+        raise PipkeeperError("%s is cut short, or not a UF2 file: its size, %d bytes, is not a "
+                             "multiple of 512" % (name, len(raw)))
     chunks = {}
     for off in range(0, len(raw), 512):
         m0, m1, flags, addr, size, _no, _total, family = struct.unpack_from("<8I", raw, off)
@@ -59,10 +73,42 @@ def uf2_to_bin(raw, name="the file"):
         chunks[addr - FLASH_BASE] = raw[off + 32: off + 32 + size]
     if not chunks:
         raise PipkeeperError("%s holds no flash data" % name)
-    end = max(a + len(d) for a, d in chunks.items())
-    out = bytearray(b"\xff" * end)
-    for a, d in chunks.items():
-        out[a:a + len(d)] = d
+    return chunks
+
+
+def flash_after_uf2(raw, flash=None, size=2 * 1024 * 1024):
+    """The flash after the boot ROM has written a UF2 file onto ``flash``
+    (bytes; a blank, erased chip of ``size`` when None): what a board holds
+    once the file is dragged onto its RPI-RP2 drive."""
+    out = bytearray(flash) if flash is not None else bytearray(b"\xff" * size)
+    for offset, data in uf2_chunks(raw).items():
+        if offset + len(data) > len(out):
+            raise PipkeeperError("the UF2 writes past the end of the %d-byte flash" % len(out))
+        out[offset:offset + len(data)] = data
+    return bytes(out)
+
+
+def bin_to_uf2(parts):
+    """A UF2 file (bytes) writing ``parts``, [(flash offset, bytes)], in
+    256-byte blocks with the RP2040's family id, in address order (the
+    reverse of uf2_chunks). Parts must start on a 256-byte boundary and not
+    overlap; a part's last block is padded with 0xFF."""
+    pages = []
+    last_end = 0
+    for offset, data in sorted(parts, key=lambda p: p[0]):
+        if offset % UF2_PAYLOAD:
+            raise PipkeeperError("a UF2 part must start on a 256-byte boundary (0x%X)" % offset)
+        if offset < last_end:
+            raise PipkeeperError("two parts of the UF2 overlap at 0x%08X" % (FLASH_BASE + offset))
+        for i in range(0, len(data), UF2_PAYLOAD):
+            page = data[i:i + UF2_PAYLOAD]
+            pages.append((offset + i, page + b"\xff" * (UF2_PAYLOAD - len(page))))
+        last_end = offset + -(-len(data) // UF2_PAYLOAD) * UF2_PAYLOAD
+    out = bytearray()
+    for n, (offset, page) in enumerate(pages):
+        out += struct.pack("<8I", UF2_MAGIC[0], UF2_MAGIC[1], UF2_FAMILY_PRESENT,
+                           FLASH_BASE + offset, UF2_PAYLOAD, n, len(pages), RP2040_FAMILY)
+        out += page + bytes(476 - UF2_PAYLOAD) + struct.pack("<I", UF2_MAGIC[2])
     return bytes(out)
 
 
@@ -94,6 +140,89 @@ def micropython_version(data):
     """(major, minor, micro) of the MicroPython in an image, or None."""
     m = _VERSION.search(data)
     return tuple(int(x) for x in m.groups()) if m else None
+
+
+_BOARD = re.compile(rb"; ([ -:<-~]{1,60}) with (RP2\d{3})\x00")
+
+
+def board_name(data):
+    """(board, chip) from the build's banner, "MicroPython v1.28.0 on
+    <date>; Raspberry Pi Pico with RP2040", e.g. ("Raspberry Pi Pico",
+    "RP2040"); None when the image has no such banner."""
+    m = _BOARD.search(data)
+    return (m.group(1).decode("ascii"), m.group(2).decode("ascii")) if m else None
+
+
+# pico-sdk's binary info (src/common/pico_binary_info/include/pico/
+# binary_info/defines.h and structure.h): a header in the first 256 bytes
+# after boot2 points at a list of entries; a "block device" entry (type 7)
+# is where the image says its filesystem is (micropython ports/rp2/
+# rp2_flash.c: bi_decl(bi_block_device("MicroPython", ...))).
+_BI_MARKER = (0x7188EBF2, 0xE71AA390)
+_BI_BLOCK_DEVICE = 7
+
+
+def _word(data, offset):
+    return struct.unpack_from("<I", data, offset)[0] if 0 <= offset <= len(data) - 4 else 0
+
+
+def _binary_info(data):
+    """(entries start, end, [(flash source, RAM start, RAM end)]) from the
+    binary info header, or None. The copy table says where in flash the
+    data the boot code copies to RAM is (entries may point into it)."""
+    for off in range(0x100, 0x200, 4):
+        if _word(data, off) == _BI_MARKER[0] and _word(data, off + 16) == _BI_MARKER[1]:
+            start, end, table = (_word(data, off + 4), _word(data, off + 8), _word(data, off + 12))
+            maps = []
+            p = table - FLASH_BASE
+            while _word(data, p) and len(maps) < 16:
+                maps.append((_word(data, p), _word(data, p + 4), _word(data, p + 8)))
+                p += 12
+            return start, end, maps
+    return None
+
+
+def binary_end(data):
+    """Where the image's last byte should be (flash offset), from its
+    binary info: the end of the data copied to RAM at boot, which the
+    linker puts last. None for an image without binary info."""
+    info = _binary_info(data)
+    if info is None:
+        return None
+    start, end, maps = info
+    ends = [end - FLASH_BASE] + [src - FLASH_BASE + hi - lo for src, lo, hi in maps if hi > lo]
+    return max(ends)
+
+
+def declared_block_devices(data):
+    """{name: (flash offset, size)} of the block devices the image's binary
+    info declares (empty when it has none)."""
+    def word(offset):
+        return _word(data, offset)
+
+    info = _binary_info(data)
+    if info is None:
+        return {}
+    start, end, maps = info
+
+    def flash_offset(address):
+        for source, lo, hi in maps:
+            if lo <= address < hi:
+                return source + address - lo - FLASH_BASE
+        return address - FLASH_BASE
+
+    def text(address):
+        at = flash_offset(address)
+        stop = data.find(b"\x00", at, at + 64)
+        return data[at:stop].decode("ascii", "replace") if stop > at else ""
+
+    found = {}
+    for p in range(start - FLASH_BASE, min(end - FLASH_BASE, start - FLASH_BASE + 4096), 4):
+        entry = flash_offset(word(p))
+        if word(entry) & 0xFFFF == _BI_BLOCK_DEVICE:
+            name, address, size = word(entry + 4), word(entry + 8), word(entry + 12)
+            found[text(name)] = (address - FLASH_BASE, size)
+    return found
 
 
 def find_bootrom(path=None):
