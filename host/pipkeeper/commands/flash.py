@@ -15,8 +15,12 @@ from pipkeeper.progress import Progress, human
 @click.option("--force", is_flag=True, help="Copy every file, changed or not.")
 @click.option("--boot-app", is_flag=True,
               help="Under Badger OS: make the scorer the app the board boots into.")
+@click.option("--board", "build", metavar="NAME",
+              help="The build this board is (hardware/profiles/: badger2040, badger2040w, "
+                   "pico_inky_pack, pico_epaper29), written to its /board.txt. "
+                   "Without it the board keeps the build it has.")
 @json_option
-def command(port, dry_run, force, as_json, boot_app):
+def command(port, dry_run, force, as_json, boot_app, build):
     """Compile the engine and firmware for the board's MicroPython and copy what changed.
 
     Files are compiled with mpy-cross for the .mpy version the board reports,
@@ -24,13 +28,17 @@ def command(port, dry_run, force, as_json, boot_app):
     are sent (each written under a temporary name, checked, then renamed).
     Ends with the sizes and the flash left free. On a Badger running Badger
     OS the scorer is installed as one of the launcher's apps (the launcher
-    stays); --boot-app makes it the app the board starts in.
+    stays); --boot-app makes it the app the board starts in. --board NAME
+    tells the firmware which build the board is (its pins, panel and power);
+    a board without /board.txt is taken for a Badger 2040, and flash says so.
     """
+    if build is not None:
+        flash.check_build(build)        # before the board is touched
     log = None if as_json else click.echo
     with link.connect(port, run_main=not dry_run) as board:
         with Progress(0, "flash") as bar:
             result = flash.flash(board, force=force, dry_run=dry_run, progress=bar, log=log,
-                                 boot_app=boot_app)
+                                 boot_app=boot_app, board=build)
     if as_json:
         click.echo(json.dumps(result.as_dict()))
         return
@@ -46,6 +54,9 @@ def command(port, dry_run, force, as_json, boot_app):
         len(result.unchanged),
         ", {} removed".format(len(result.removed)) if result.removed else "",
         human(total), result.target))
+    if result.board_written:
+        click.echo("{} {} the {} build".format(flash.BOARD_FILE, "would name" if dry_run else "names",
+                                                 result.board))
     if result.badger_os:
         click.echo("installed as a Badger OS app: {} (the launcher is untouched)".format(flash.APP))
     if result.flash_free is not None and result.flash_free >= 0:

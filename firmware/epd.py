@@ -1,0 +1,73 @@
+"""What both e-ink drivers share: the bus (``Panel``: commands with DC low,
+their data with DC high, CS low around both) and waiting on BUSY.
+
+A panel controller holds BUSY at its busy level (UC8151: low, SSD1680: high)
+while it works. The drivers never wait blindly on a panel they can see:
+
+- ``wait_idle``: until BUSY leaves the busy level, or ``PanelError`` after a
+  time-out (a BUSY line stuck busy: the wrong pin, or no panel there);
+- ``wait_refresh``: after a refresh command BUSY must first go busy (a
+  refresh takes hundreds of milliseconds), then come back. A BUSY line that
+  never moves means the profile does not match the board (another build's
+  pin, nothing wired there), and says so rather than showing nothing.
+
+``PanelError`` is an OSError whose text is a sentence for the error screen.
+With ``busy`` None (a panel whose BUSY cannot be trusted, to show the error
+screen that says so) the waits are the expected times instead.
+"""
+
+import time
+
+
+class PanelError(OSError):
+    pass
+
+
+class Panel:
+    """The pins of a panel controller; the bus and pins are passed in, as
+    micropython-lib's ssd1306 does."""
+
+    def __init__(self, spi, cs, dc, rst, busy, busy_level):
+        self.spi = spi
+        self.cs = cs
+        self.dc = dc
+        self.rst = rst
+        self.busy = busy
+        self.busy_level = busy_level
+        self._cmd1 = bytearray(1)
+        cs.value(1)
+
+    def _cmd(self, c, data=None):
+        self.cs.value(0)
+        self.dc.value(0)
+        self._cmd1[0] = c
+        self.spi.write(self._cmd1)
+        if data:
+            self.dc.value(1)
+            self.spi.write(data)
+        self.cs.value(1)
+
+
+def wait_idle(busy, level, timeout_ms, what="the e-ink panel"):
+    t0 = time.ticks_ms()
+    while busy.value() == level:
+        if time.ticks_diff(time.ticks_ms(), t0) > timeout_ms:
+            raise PanelError("%s stayed busy for over %d s: its BUSY line never came back"
+                             % (what, timeout_ms // 1000))
+        time.sleep_ms(2)
+
+
+def wait_refresh(busy, level, expected_ms, what="the e-ink panel"):
+    """BUSY busy within 200 ms of the refresh command, idle again within
+    four times the expected refresh (at least 10 s)."""
+    if busy is None:
+        time.sleep_ms(expected_ms)
+        return
+    t0 = time.ticks_ms()
+    while busy.value() != level:
+        if time.ticks_diff(time.ticks_ms(), t0) > 200:
+            raise PanelError("%s did not answer: its BUSY line never changed during a "
+                             "refresh. Check the wiring, and that the board's build is "
+                             "this one (pipkeeper flash --board NAME)" % what)
+        time.sleep_ms(1)
+    wait_idle(busy, level, max(10000, 4 * expected_ms), what)
