@@ -105,15 +105,17 @@ class MachineBoard(Board):
         self._checked = True
 
     def _refuse(self, e, buf, layout):
-        """The boot's check failed: say so on the screen, BUSY ignored."""
+        """The boot's check failed: say so on the screen, BUSY ignored (the
+        whole PanelError goes to the log, as the app logs every fault)."""
         p = self.profile
         self.broken = e
-        msg = "This board does not match its build %s: %s" % (p.NAME, e)
+        msg = ("The screen did not answer as the %s build expects (BUSY, GP%d). "
+               "Check the wiring, or set the build: pipkeeper flash --board NAME" % (p.NAME, p.PIN_BUSY))
         try:
             import framebuf
             from firmware.screens import error
             fb = framebuf.FrameBuffer(buf, 296, 128, framebuf.MONO_HLSB)
-            error.draw({"message": msg, "where": "board check (GP%d = BUSY)" % p.PIN_BUSY}, fb)
+            error.draw({"message": msg, "where": "board check", "labels": (None,) * 5}, fb)
             layout(buf, self._cols, 0xFF)
             self._panel.busy = None
             self._panel.show(self._cols, fast=False)
