@@ -75,7 +75,7 @@ def test_scripted_game_through_buttons(tmp_path, cache):
     assert list((root / "games").glob("*.dgn"))
     with virtual_board(root) as board:
         code, out, err = cli(board.port, db, "flash")
-        assert code == 0, err
+        assert code == 0, (out, err)
         code, out, err = cli(board.port, db, "sync")
         assert code == 0, err
         check_sheets_match_replay(board.port, db, root / "games")
