@@ -21,9 +21,11 @@ The app only ever talks to a ``Board``:
 - ``flash_root``: the folder that is the board's flash ("/" on a board).
 
 Which board: ``open_board()`` picks the simulated board on the unix port,
-Pimoroni's ``badger2040`` module when the firmware has it, and otherwise the
-project's own UC8151 driver with the pins of a profile from
-``hardware/profiles/`` (named in ``/board.txt``, default ``badger2040``).
+Pimoroni's ``badger2040`` module when the firmware has it, and otherwise
+upstream MicroPython's ``machine`` with the project's own panel drivers
+(firmware/board_machine.py) and the pins of a profile from
+``hardware/profiles/`` (named in ``/board.txt``, written by ``pipkeeper
+flash --board NAME``; default ``badger2040``).
 
 Drawing never happens here: screens draw into the framebuffer; this module
 owns pins, refresh and power only.
@@ -41,13 +43,15 @@ STRIDE = const(37)          # bytes per row of the MONO_HLSB framebuffer
 BUF_SIZE = const(4736)      # STRIDE * HEIGHT
 BUTTONS = ("A", "B", "C", "UP", "DOWN")
 
-# The profile constants the UC8151 board reads (hardware/profiles/<name>.py);
-# the hardware tests check every profile against this tuple.
+# The profile constants the board reads (firmware/board_machine.py) from
+# hardware/profiles/<name>.py; the hardware tests check every profile against
+# this tuple.
 REQUIRED_PROFILE_KEYS = (
     "NAME", "DISPLAY_CONTROLLER", "WIDTH", "HEIGHT",
     "SPI_ID", "SPI_SCK", "SPI_MOSI", "SPI_BAUD",
     "PIN_CS", "PIN_DC", "PIN_RST", "PIN_BUSY",
     "BUSY_LEVEL", "BUTTONS", "PIN_POWER_LATCH", "PIN_VBUS_DETECT", "PIN_LED",
+    "PANEL_UPDATE_MS", "PANEL_FULL_UPDATE_MS",
 )
 
 
@@ -115,5 +119,5 @@ def open_board():
         else:
             from firmware.board_badger import BadgerBoard
             return BadgerBoard()
-    from firmware.board_uc8151 import UC8151Board
-    return UC8151Board(load_profile(choice or "badger2040"))
+    from firmware.board_machine import MachineBoard
+    return MachineBoard(load_profile(choice or "badger2040"))

@@ -1,18 +1,27 @@
-"""The panel's own picture layout from our framebuffer (boards with a real
-UC8151 panel import this; the simulated board does not).
+"""The panels' own picture layouts from our framebuffer (boards with a real
+panel import this; the simulated board does not).
 
-``to_columns(src, dst, invert)``: the UC8151 (and Pimoroni's PicoGraphics
-1-bit "Y" buffer) stores the 296x128 picture column by column: byte
-``x*16 + y//8`` holds pixels (x, y..y+7), the top pixel in the top bit,
-1 = white. Our framebuffer (firmware.board) is row by row with 1 = ink,
-hence the transpose and ``invert=0xFF``. Viper where the port has the
-native emitters (the RP2040 ports do), plain Python otherwise.
+Our framebuffer (firmware.board) is row by row, 1 = ink. Both controllers
+store the 296x128 picture as 296 lines of 16 bytes, one line a column of
+the landscape picture, 1 = white (hence ``invert=0xFF``); they differ in
+which end of a column comes first:
+
+- ``to_columns(src, dst, invert)``: the UC8151 (and Pimoroni's PicoGraphics
+  1-bit "Y" buffer): byte ``x*16 + y//8`` holds pixels (x, y..y+7), the top
+  pixel in the top bit;
+- ``to_gates(src, dst, invert)``: the SSD1680 of the Waveshare 2.9 module,
+  whose first source is the bottom row of the landscape picture (as
+  Waveshare's landscape mode sends it): byte ``x*16 + k`` holds pixels
+  (x, 127-8k) down to (x, 120-8k), the first in the top bit.
+
+Viper where the port has the native emitters (the RP2040 ports do), plain
+Python otherwise.
 """
 
 from firmware.board import WIDTH, STRIDE
 
 
-def _columns_py(src, dst, invert):
+def _transpose_py(src, dst, invert, first, step):
     # Plain Python: slow (a loop per pixel), only for ports without viper.
     for x in range(WIDTH):
         sb = x >> 3
@@ -20,10 +29,10 @@ def _columns_py(src, dst, invert):
         o = x * 16
         for yb in range(16):
             v = 0
-            p = yb * 8 * STRIDE + sb
+            p = first + yb * 8 * step + sb
             for i in range(8):
                 v = (v << 1) | ((src[p] >> sh) & 1)
-                p += STRIDE
+                p += step
             dst[o + yb] = v ^ invert
 
 
@@ -31,7 +40,7 @@ try:
     import micropython
 
     @micropython.viper
-    def _columns_viper(src: ptr8, dst: ptr8, invert: int):
+    def _transpose_viper(src: ptr8, dst: ptr8, invert: int, first: int, step: int):
         # 8x8 blocks: 8 rows of one source byte column become 8 columns of
         # one destination byte row, a bit-matrix transpose done on two
         # 32-bit words (three swap steps: 1, 2 and 4 bits apart) instead of
@@ -43,11 +52,12 @@ try:
         inv = uint(invert)
         for sb in range(37):
             for yb in range(16):
-                p = yb * 296 + sb   # yb * 8 rows * 37 bytes
-                x = (uint(src[p]) << 24) | (uint(src[p + 37]) << 16) | (
-                    uint(src[p + 74]) << 8) | uint(src[p + 111])
-                y = (uint(src[p + 148]) << 24) | (uint(src[p + 185]) << 16) | (
-                    uint(src[p + 222]) << 8) | uint(src[p + 259])
+                p = first + yb * 8 * step + sb
+                x = (uint(src[p]) << 24) | (uint(src[p + step]) << 16) | (
+                    uint(src[p + 2 * step]) << 8) | uint(src[p + 3 * step])
+                p += 4 * step
+                y = (uint(src[p]) << 24) | (uint(src[p + step]) << 16) | (
+                    uint(src[p + 2 * step]) << 8) | uint(src[p + 3 * step])
                 t = (x ^ (x >> 7)) & m1
                 x = x ^ t ^ (t << 7)
                 t = (y ^ (y >> 7)) & m1
@@ -68,6 +78,14 @@ try:
                 dst[o + 96] = (y >> 8) ^ inv
                 dst[o + 112] = y ^ inv
 
-    to_columns = _columns_viper
+    _transpose = _transpose_viper
 except Exception:  # CPython, or a port built without the native emitters
-    to_columns = _columns_py
+    _transpose = _transpose_py
+
+
+def to_columns(src, dst, invert):
+    _transpose(src, dst, invert, 0, STRIDE)
+
+
+def to_gates(src, dst, invert):
+    _transpose(src, dst, invert, 127 * STRIDE, -STRIDE)

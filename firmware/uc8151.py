@@ -15,12 +15,14 @@ Two kinds of update:
 Written from the controller's command set (UC8151 datasheet); the sequence
 follows the datasheet's "typical operating flow": reset, power settings,
 booster soft start, power on, panel settings, resolution, data, refresh,
-power off. Not yet exercised on a panel by this project's tests: the tests
-run it against a recording fake bus.
+power off. The device tests run it on an emulated RP2040 whose panel is
+decoded from the SPI stream (host/pipkeeper/rp2040).
 """
 
 from micropython import const
 import time
+
+from firmware.epd import Panel, wait_idle, wait_refresh
 
 _PSR = const(0x00)    # panel setting
 _PWR = const(0x01)    # power setting
@@ -61,61 +63,15 @@ def _lut(select, size):
     return b
 
 
-class UC8151:
+class UC8151(Panel):
     def __init__(self, spi, cs, dc, rst, busy, busy_level=0):
-        self.spi = spi
-        self.cs = cs
-        self.dc = dc
-        self.rst = rst
-        self.busy = busy
-        self.busy_level = busy_level
-        self._cmd1 = bytearray(1)
-        self._low = None      # ticks_ms when the reset line went low
-        self._high = None     # ... and high again: the panel is waking
-        cs.value(1)
-
-    def _cmd(self, c, data=None):
-        self.cs.value(0)
-        self.dc.value(0)
-        self._cmd1[0] = c
-        self.spi.write(self._cmd1)
-        if data:
-            self.dc.value(1)
-            self.spi.write(data)
-        self.cs.value(1)
+        Panel.__init__(self, spi, cs, dc, rst, busy, busy_level)
 
     def wait(self, timeout_ms=10000):
-        t0 = time.ticks_ms()
-        while self.busy.value() == self.busy_level:
-            if time.ticks_diff(time.ticks_ms(), t0) > timeout_ms:
-                raise OSError("e-ink panel busy for too long")
-            time.sleep_ms(5)
-
-    # The reset pulse (10 ms low, 10 ms to wake) is split in two, so that its
-    # waits overlap the app's own work instead of delaying the update: the
-    # line goes low right after an update (the panel is asleep then and
-    # needs a reset to wake anyway; /boot.py does it on a cold boot), high
-    # when the app starts drawing (``reset_end``), and ``show`` only sleeps
-    # what is left of either 10 ms.
-
-    def reset_start(self):
-        self.rst.value(0)
-        self._low = time.ticks_ms()
-        self._high = None
-
-    def reset_end(self):
-        if self._high is not None:
-            return
-        if self._low is None:
-            self.reset_start()
-        _sleep_rest(self._low, 10)
-        self.rst.value(1)
-        self._high = time.ticks_ms()
+        wait_idle(self.busy, self.busy_level, timeout_ms, "the e-ink panel (UC8151)")
 
     def reset(self):
-        self.reset_end()
-        _sleep_rest(self._high, 10)
-        self._low = self._high = None
+        self.hard_reset()
         self.wait()
 
     def _setup(self, fast):
@@ -141,17 +97,10 @@ class UC8151:
         self._setup(fast)
         self._cmd(_DTM2, columns)
         self._cmd(_DRF)
-        self.wait()
+        wait_refresh(self.busy, self.busy_level, 900 if fast else 4700, "the e-ink panel (UC8151)")
         self._cmd(_POF)
         self.wait()
 
     def sleep(self):
         self._cmd(_DSLP, b"\xa5")
         self.reset_start()     # asleep until the next reset: begin it now
-
-
-def _sleep_rest(since, ms):
-    """Sleep what is left of ``ms`` milliseconds since ``since``."""
-    left = ms - time.ticks_diff(time.ticks_ms(), since)
-    if left > 0:
-        time.sleep_ms(left)

@@ -31,9 +31,18 @@ MCU = {
         "figure (the converter works harder at low input). Applied to 2xAAA."),
     "pico_sleep_mw": fig(
         4.5, "mW", "measured",
-        "MicroPython's rp2 machine.lightsleep(): 'about 0.9 mA' from USB (5 V) on a "
-        "Pico, per the commit that implemented it (micropython/micropython, "
-        "addresses issue #8770)."),
+        "The state the Pico builds wait in between presses on battery: DORMANT, "
+        "entered with machine.lightsleep() and no time-out (the rp2 port stops the "
+        "crystal oscillator) and woken by a button's edge the firmware enables in "
+        "IO_BANK0 DORMANT_WAKE_INTE (firmware/presses.py). 'About 0.9 mA' from USB "
+        "(5 V) on a Pico for exactly that call, per the MicroPython commit that "
+        "implemented it (micropython/micropython, addresses issue #8770; the same "
+        "commit gives 1.5 mA for a timed lightsleep, which we do not use)."),
+    "wake_ms": fig(
+        1, "ms", "vendor",
+        "Out of DORMANT: the crystal oscillator's start-up delay the pico-sdk sets "
+        "(xosc_init: about 1 ms at 12 MHz), then the PLLs and clocks again; the "
+        "emulated RP2040 (tests/device) models the same delay."),
     "badger_off_ua": fig(
         10.0, "uA", "assumed",
         "No published figure found for a Badger whose power latch is off; 10 uA is "
@@ -68,8 +77,9 @@ PRESS = {
         "stays under about 300 ms (restore the game, apply the press, render)."),
     "awake_work_ms": fig(
         100, "ms", "budget",
-        "Pico builds stay in RAM between presses: apply one event (0.3 ms) + render "
-        "(60 ms budget, PERFORMANCE.md) + append to flash; rounded up to 100 ms."),
+        "Pico builds stay in RAM between presses (DORMANT keeps it): apply one event "
+        "(0.3 ms) + render (60 ms budget, PERFORMANCE.md) + append to flash; rounded "
+        "up to 100 ms."),
     "halt_ms": fig(
         50, "ms", "vendor",
         "Pimoroni's badger2040.py turn_off() sleeps 50 ms before dropping EN_3V3."),

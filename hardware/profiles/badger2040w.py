@@ -1,46 +1,25 @@
 """Pimoroni Badger 2040 W: the Badger 2040 layout on a Pico W (RP2040 + CYW43439),
 plus a PCF85063A real-time clock.
 
-Same panel, buttons and power latch as the Badger 2040. What moves: the LED is
-on GPIO22 (GPIO25 is the wireless chip's select), the wireless chip owns
-GPIO23/24/25/29, so there is no VBUS-detect GPIO and the VSYS divider on
-GPIO29 can only be read while the wireless driver is idle. The RTC's interrupt
-(GPIO8) can also switch the board on.
+Everything the Badger 2040 has is taken from its profile (same panel, buttons
+and power latch); only what moves is set here: the LED is on GPIO22 (GPIO25
+is the wireless chip's select), the wireless chip owns GPIO23/24/25/29, so
+there is no VBUS-detect GPIO and the VSYS divider on GPIO29 can only be read
+while the wireless driver is idle. The RTC's interrupt (GPIO8) can also
+switch the board on.
 """
+
+from hardware.profiles.badger2040 import *  # noqa: F401,F403  (what the 2040 W shares)
+from hardware.profiles import badger2040 as _base
 
 _PYW = "pimoroni/badger2040 firmware/PIMORONI_BADGER2040W/lib/badger2040.py"
 _CSV = "pimoroni/badger2040 boards/badger2040w/pins.csv"
 _HPPW = "pimoroni/pimoroni-pico libraries/badger2040w/badger2040w.hpp (enum pin)"
 _PICOW = "raspberrypi/pico-sdk src/boards/include/boards/pico_w.h"
-_DRV = "pimoroni/pimoroni-pico drivers/uc8151/uc8151.cpp"
 
 NAME = "badger2040w"
 MCU_BOARD = "badger2040w"
 
-DISPLAY_CONTROLLER = "UC8151"
-WIDTH = 296
-HEIGHT = 128
-SPI_ID = 0
-SPI_SCK = 18
-SPI_MOSI = 19
-SPI_BAUD = 12000000
-PIN_CS = 17
-PIN_DC = 20
-PIN_RST = 21
-PIN_BUSY = 26
-BUSY_LEVEL = 0
-PANEL_UPDATE_MS = 900
-PANEL_FULL_UPDATE_MS = 4700
-
-BUTTONS = (
-    ("A", 12, "down", True),
-    ("B", 13, "down", True),
-    ("C", 14, "down", True),
-    ("UP", 15, "down", True),
-    ("DOWN", 11, "down", True),
-)
-
-PIN_POWER_LATCH = 10
 PIN_VBAT_SENSE = None   # GPIO29 doubles as the CYW43 SPI clock: not used
 VBAT_DIVIDER = 0.0
 PIN_VREF_EN = None
@@ -59,19 +38,20 @@ RTC_ADDR = 0x51
 # The Pico W's wireless chip: WL_REG_ON, WL_DATA, WL_CS, WL_CLK.
 RESERVED_PINS = (23, 24, 25, 29)
 
-WIRED_BUTTONS = ()
-
-SOURCES = {
+# The 2040's citations, with the W's own sources where its files say the same
+# or something else (pin names from the W's pins.csv and header).
+SOURCES = dict(_base.SOURCES)
+for _k in ("PIN_VBAT_SENSE", "VBAT_DIVIDER", "PIN_VREF_EN", "PIN_VREF_1V2", "VREF_VOLTS"):
+    del SOURCES[_k]
+SOURCES.update({
     "DISPLAY_CONTROLLER": _HPPW + " (uses UC8151)",
     "SPI_ID": _HPPW + " CS/CLK/MOSI on spi0 defaults",
     "SPI_SCK": _HPPW + " CLK = 18",
     "SPI_MOSI": _HPPW + " MOSI = 19",
-    "SPI_BAUD": _DRV + " spi_init(spi, 12'000'000)",
     "PIN_CS": _HPPW + " CS = 17",
     "PIN_DC": _HPPW + " DC = 20",
     "PIN_RST": _HPPW + " RESET = 21",
     "PIN_BUSY": _CSV + " BUSY,GPIO26",
-    "BUSY_LEVEL": _DRV + " is_busy() returns !gpio_get(BUSY)",
     "PANEL_UPDATE_MS": _PYW + " Badger2040.update delay_ms table",
     "PANEL_FULL_UPDATE_MS": _PYW + " Badger2040.update delay_ms table",
     "BUTTON_A": _CSV + " A,GPIO12; pull-down: " + _PYW,
@@ -91,4 +71,5 @@ SOURCES = {
     "PIN_RTC_ALARM": _CSV + " ALARM,GPIO8; " + _PYW + " RTC_ALARM = 8",
     "RTC_ADDR": _PYW + " i2c.writeto_mem(0x51, ...)",
     "RESERVED_PINS": _PICOW + " CYW43_DEFAULT_PIN_WL_* 23, 24, 25, 29",
-}
+})
+del _k

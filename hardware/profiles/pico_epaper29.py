@@ -11,15 +11,13 @@ power switch turns the scorer off between games.
 _WS = "waveshareteam/Pico_ePaper_Code python/Pico_ePaper-2.9.py"
 _WSR = "waveshareteam/Pico_ePaper_Code python/ReadmeEN.txt (pin connection)"
 _SPEC = "Waveshare wiki Pico_e-Paper_2.9 spec (partial 0.3 s, full 2 s)"
-_PICO = "Raspberry Pi Pico datasheet, pinout (GP23 SMPS PS, GP24 VBUS sense, GP25 LED, GP29 ADC3 = VSYS/3)"
 _OURS = "ours: a free GPIO on the Pico's left edge, button to GND (pins 3/8)"
 
+from hardware.profiles._pico import *  # noqa: F401,F403  (the Pico's own pins)
+
 NAME = "pico_epaper29"
-MCU_BOARD = "pico"
 
 DISPLAY_CONTROLLER = "SSD1680"
-WIDTH = 296
-HEIGHT = 128
 SPI_ID = 1
 SPI_SCK = 10
 SPI_MOSI = 11
@@ -40,27 +38,10 @@ BUTTONS = (
     ("DOWN", 6, "up", False),
 )
 
-PIN_POWER_LATCH = None
-PIN_VBAT_SENSE = 29
-VBAT_DIVIDER = 3.0
-PIN_VREF_EN = None
-PIN_VREF_1V2 = None
-VREF_VOLTS = None
-PIN_VBUS_DETECT = 24
-PIN_LED = 25
-
-HAS_RTC = False
-RTC_I2C_ID = None
-PIN_RTC_SDA = None
-PIN_RTC_SCL = None
-PIN_RTC_ALARM = None
-RTC_ADDR = None
-
-RESERVED_PINS = (23,)
-
 WIRED_BUTTONS = ("A", "B", "C", "UP", "DOWN")
 
-SOURCES = {
+SOURCES = dict(PICO_SOURCES)
+SOURCES.update({
     "DISPLAY_CONTROLLER": _WS + " (SSD1680 command set: 0x12 SWRESET, 0x24 RAM, 153-byte LUT)",
     "SPI_ID": _WS + " SPI(1)",
     "SPI_SCK": _WSR + " CLK -> 10",
@@ -78,10 +59,4 @@ SOURCES = {
     "BUTTON_C": _OURS + " (GP4, Pico pin 6)",
     "BUTTON_UP": _OURS + " (GP5, Pico pin 7)",
     "BUTTON_DOWN": _OURS + " (GP6, Pico pin 9)",
-    "PIN_VBAT_SENSE": _PICO,
-    "VBAT_DIVIDER": _PICO,
-    "PIN_VBUS_DETECT": _PICO,
-    "PIN_LED": _PICO + "; raspberrypi/pico-sdk src/boards/include/boards/pico.h PICO_DEFAULT_LED_PIN",
-    "HAS_RTC": "the Pico has no battery-backed RTC",
-    "RESERVED_PINS": "raspberrypi/pico-sdk src/boards/include/boards/pico.h PICO_SMPS_MODE_PIN 23",
-}
+})

@@ -13,15 +13,13 @@ _PG = "pimoroni/pimoroni-pico micropython/modules/picographics/picographics.cpp 
 _COM = "pimoroni/pimoroni-pico common/pimoroni_common.hpp"
 _BT = "pimoroni/pimoroni-pico micropython/examples/pico_inky/button_test.py"
 _BTN = "pimoroni/pimoroni-pico micropython/modules_py/pimoroni.py Button (invert=True: PULL_UP)"
-_PICO = "Raspberry Pi Pico datasheet, pinout (GP23 SMPS PS, GP24 VBUS sense, GP25 LED, GP29 ADC3 = VSYS/3)"
 _OURS = "ours: a free GPIO, button to GND, matches the Badger's numbering"
 
+from hardware.profiles._pico import *  # noqa: F401,F403  (the Pico's own pins)
+
 NAME = "pico_inky_pack"
-MCU_BOARD = "pico"
 
 DISPLAY_CONTROLLER = "UC8151"
-WIDTH = 296
-HEIGHT = 128
 SPI_ID = 0
 SPI_SCK = 18
 SPI_MOSI = 19
@@ -42,28 +40,11 @@ BUTTONS = (
     ("DOWN", 11, "up", False),
 )
 
-PIN_POWER_LATCH = None
-PIN_VBAT_SENSE = 29     # ADC3 reads VSYS/3
-VBAT_DIVIDER = 3.0
-PIN_VREF_EN = None
-PIN_VREF_1V2 = None
-VREF_VOLTS = None
-PIN_VBUS_DETECT = 24
-PIN_LED = 25
-
-HAS_RTC = False
-RTC_I2C_ID = None
-PIN_RTC_SDA = None
-PIN_RTC_SCL = None
-PIN_RTC_ALARM = None
-RTC_ADDR = None
-
-RESERVED_PINS = (23,)   # the Pico's SMPS power-save control
-
 # Buttons the builder adds by hand; A B C are on the pack.
 WIRED_BUTTONS = ("UP", "DOWN")
 
-SOURCES = {
+SOURCES = dict(PICO_SOURCES)
+SOURCES.update({
     "DISPLAY_CONTROLLER": _PG + " constructs UC8151 296x128",
     "SPI_ID": _COM + " PIMORONI_SPI_DEFAULT_INSTANCE spi0",
     "SPI_SCK": _COM + " SPI_DEFAULT_SCK = 18",
@@ -81,10 +62,4 @@ SOURCES = {
     "BUTTON_C": _BT + " Button(14); " + _BTN,
     "BUTTON_UP": _OURS + " (GP15, Pico pin 20)",
     "BUTTON_DOWN": _OURS + " (GP11, Pico pin 15)",
-    "PIN_VBAT_SENSE": _PICO,
-    "VBAT_DIVIDER": _PICO,
-    "PIN_VBUS_DETECT": _PICO,
-    "PIN_LED": _PICO + "; raspberrypi/pico-sdk src/boards/include/boards/pico.h PICO_DEFAULT_LED_PIN",
-    "HAS_RTC": "the Pico has no battery-backed RTC",
-    "RESERVED_PINS": "raspberrypi/pico-sdk src/boards/include/boards/pico.h PICO_SMPS_MODE_PIN 23",
-}
+})

@@ -8,7 +8,9 @@
 
 The profile says how the board spends a press (a power latch means every
 press is a cold boot and ends with the board switching itself off; no latch
-means it sleeps in RAM between presses) and how long its panel takes;
+means it waits between presses in the RP2040's DORMANT state, RAM kept,
+which is what the firmware does: firmware/presses.py) and how long its
+panel takes;
 hardware/power_figures.py holds the figures with their sources. Energies are
 in millijoules (mW x s) at the board's input.
 """
@@ -46,9 +48,17 @@ def press_phases(profile):
             ("halt", v(F.PRESS, "halt_ms"), active),
         ]
     return [
-        ("wake + apply + render", v(F.PRESS, "awake_work_ms"), active),
+        ("wake from DORMANT", v(F.MCU, "wake_ms"), active),
+        ("apply + render", v(F.PRESS, "awake_work_ms"), active),
         update,
     ]
+
+
+def sleep_state(profile):
+    """What the board does between presses, in words."""
+    if profile.PIN_POWER_LATCH is not None:
+        return "off (its power latch cut)"
+    return "DORMANT (machine.lightsleep(), woken by the button)"
 
 
 def budget(name, presses=None, games_per_week=None):
@@ -92,6 +102,7 @@ def budget(name, presses=None, games_per_week=None):
     return {
         "profile": name,
         "power_latch": latch,
+        "between_presses": sleep_state(p),
         "panel": p.DISPLAY_CONTROLLER,
         "press_phases": [{"phase": n, "ms": ms, "mw": round(mw, 1), "mj": round(ms * mw / 1000.0, 1)}
                          for n, ms, mw in phases],
@@ -123,11 +134,13 @@ def markdown(names):
     """The README's power section: per-press table, per-game and battery life."""
     rows = [budget(n) for n in names]
     lines = ["Per press (mJ at the board's input):", "",
-             "| build | phases (ms at mW) | press | game (J) |", "| --- | --- | --- | --- |"]
+             "| build | between presses | phases (ms at mW) | press | game (J) |",
+             "| --- | --- | --- | --- | --- |"]
     for r in rows:
         phases = "; ".join("%s %d ms at %.1f mW" % (ph["phase"], ph["ms"], ph["mw"])
                            for ph in r["press_phases"])
-        lines.append("| %s | %s | %.1f mJ | %.1f |" % (r["profile"], phases, r["press_mj"], r["game_j"]))
+        lines.append("| %s | %s | %s | %.1f mJ | %.1f |" % (
+            r["profile"], r["between_presses"], phases, r["press_mj"], r["game_j"]))
     keys = list(F.BATTERIES)
     lines += ["", "Battery life, %d presses a game, %d games a week (games per charge / days):" % (
         rows[0]["presses_per_game"], rows[0]["games_per_week"]), "",
@@ -151,9 +164,10 @@ def markdown(names):
 
 
 def text_report(r):
-    out = ["%s (%s panel, %s)" % (r["profile"], r["panel"],
-                                   "power latch: every press is a cold boot" if r["power_latch"]
-                                   else "no latch: sleeps between presses")]
+    out = ["%s (%s panel, %s; between presses: %s)" % (
+        r["profile"], r["panel"],
+        "power latch: every press is a cold boot" if r["power_latch"] else "no latch",
+        r["between_presses"])]
     for ph in r["press_phases"]:
         out.append("  %-24s %5d ms at %6.1f mW = %7.1f mJ" % (ph["phase"], ph["ms"], ph["mw"], ph["mj"]))
     out.append("  %-24s %30.1f mJ" % ("one press", r["press_mj"]))

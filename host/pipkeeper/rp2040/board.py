@@ -11,9 +11,13 @@ drive either.
 - Presses are the button's GPIO held for ``hold_ms`` of emulated time.
   On USB the board lives through the whole run; a press is done when the
   panel has shown a frame and nothing more went to it for a while.
-- ``power_cycle`` is the battery: the board has power only while a button
-  is held or the firmware holds its power latch high. A press powers it on;
-  it is done when the firmware cuts its own power.
+- ``power_cycle`` is the battery. A board with a power latch (the Badger)
+  has power only while a button is held or the firmware holds its latch
+  high: a press powers it on, and is done when the firmware cuts its own
+  power. A board without one (the Pico builds) stays on, its switch on, and
+  sleeps between presses in the RP2040's DORMANT state: each press is given
+  once the chip has gone dormant (it must wake the board), and is done when
+  the panel has shown its frame and gone quiet.
 - Frames are decoded from the panel's SPI stream by the emulator
   (js/emulator.mjs), never read from the firmware's memory.
 - ``--serial``: the board's USB serial is served on a pty (``SerialPort``),
@@ -53,7 +57,7 @@ def profile_module(name):
 
 class EmulatedBoard:
     def __init__(self, flash_dir, firmware=None, power_cycle=False, profile="badger2040",
-                 bootrom=None, hold_ms=HOLD_MS, flash_timing=True):
+                 bootrom=None, hold_ms=HOLD_MS, flash_timing=True, busy_stuck=None):
         self.dir = os.path.abspath(flash_dir)
         os.makedirs(self.dir, exist_ok=True)
         self.power_cycle = power_cycle
@@ -61,7 +65,12 @@ class EmulatedBoard:
         self.profile = profile_module(profile)
         self.emu = Emulator(firmware, board_pins(self.profile),
                             flash_image=os.path.join(self.dir, FLASH_FILE),
-                            bootrom=bootrom, usb=not power_cycle, flash_timing=flash_timing)
+                            bootrom=bootrom, usb=not power_cycle, flash_timing=flash_timing,
+                            busy_stuck=busy_stuck)
+        # On battery: a latch board powers off after each press; one without
+        # a latch sleeps (DORMANT) between presses.
+        self.latched = power_cycle and self.profile.PIN_POWER_LATCH is not None
+        self.sleeps = power_cycle and self.profile.PIN_POWER_LATCH is None
         self.firmware = self.emu.firmware
         self.frames = []
         self._seen = 0
@@ -98,7 +107,7 @@ class EmulatedBoard:
         try:
             with SerialPort(self) as port:
                 with linkmod.connect(port.path) as link:
-                    result = flashmod.flash(link, log=log)
+                    result = flashmod.flash(link, log=log, board=self.profile.NAME)
         finally:
             self.emu.power(on=False)
             self.emu.power(usb=not self.power_cycle)
@@ -108,7 +117,7 @@ class EmulatedBoard:
     def start(self):
         """Power on (USB), or on battery the plain power-on of a board that
         wakes with nothing pressed: the frame it restores."""
-        if self.power_cycle:
+        if self.latched:
             self.emu.power(on=True)
             self.last = self.emu.run(BOOT_MS, until=("off",), mark_spi=True)
         else:
@@ -120,6 +129,12 @@ class EmulatedBoard:
         if button not in BUTTONS:
             raise PipkeeperError("%r is not a button" % button)
         hold = self.hold_ms if hold_ms is None else hold_ms
+        if self.sleeps and not self.free:
+            # The press must wake the board: it comes once the chip sleeps.
+            went = self.emu.run(PRESS_MS, until=("dormant",))
+            if not went["dormant"]:
+                raise PipkeeperError("the emulated board did not go to sleep in %d s before %s" % (
+                    PRESS_MS // 1000, button))
         t0 = self.emu.t
         self.emu.call("tap", name=button, hold_ms=hold)
         if self.free:
@@ -127,7 +142,7 @@ class EmulatedBoard:
             # board reports the panel idle after its frame.
             self.emu.wait_event("idle", PRESS_MS / 1000)
             return self._new_frames()
-        if self.power_cycle:
+        if self.latched:
             self.last = self.emu.run(PRESS_MS, until=("off",), mark_spi=True)
         else:
             self.last = self.emu.run(PRESS_MS, until=("idle",), idle_ms=IDLE_MS, mark_spi=True)

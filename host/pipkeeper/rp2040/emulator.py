@@ -83,7 +83,7 @@ class Emulator:
     """
 
     def __init__(self, firmware, board, flash_image=None, bootrom=None, usb=True,
-                 timeout=600.0, flash_timing=True):
+                 timeout=600.0, flash_timing=True, busy_stuck=None):
         self.firmware = images.load_firmware(firmware)
         self.bootrom = images.find_bootrom(bootrom)
         self.board = board
@@ -104,6 +104,8 @@ class Emulator:
             "board": board,
             "usb": usb,
         }
+        if busy_stuck:
+            cfg["busy_stuck"] = busy_stuck      # "busy" or "idle": a BUSY line that never moves
         if not flash_timing:
             cfg["flash_erase_ms"] = 0
             cfg["flash_page_ms"] = 0
@@ -215,7 +217,8 @@ class Emulator:
 
     def run(self, ms, until=(), idle_ms=300, text=None, mark_spi=False):
         """Run until ``ms`` of emulated time passed or one of ``until`` happens
-        ("frame", "idle", "off", "text", "latch"). Returns the run's report:
+        ("frame", "idle", "off", "text", "latch", "dormant": the chip stopped
+        its clocks to wait for a press). Returns the run's report:
         reason, t, first_spi (ns, the first panel byte since ``mark_spi``),
         latch_at, power_on_at, frames."""
         return self.call("run", ms=ms, until=list(until), idle_ms=idle_ms, text=text,
@@ -295,4 +298,6 @@ def board_pins(profile):
         "vbus": profile.PIN_VBUS_DETECT,
         "buttons": [[label, gpio, bool(high)] for label, gpio, _pull, high in profile.BUTTONS],
         "controller": profile.DISPLAY_CONTROLLER,
+        "update_ms": profile.PANEL_UPDATE_MS,
+        "full_update_ms": profile.PANEL_FULL_UPDATE_MS,
     }

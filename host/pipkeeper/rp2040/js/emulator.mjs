@@ -149,7 +149,12 @@ function setBusy(ns) {
 let busyAlarm = null;
 function busyPin(isBusy) {
   if (!mcu || B.busy == null) return;
-  // BUSY_LEVEL is the level the panel holds while busy.
+  // BUSY_LEVEL is the level the panel holds while busy. A controller in
+  // deep sleep holds it busy (SSD1680) until a hardware reset. cfg.busy_stuck
+  // ('busy' or 'idle') is a BUSY line that never moves: another build's pin,
+  // or nothing wired there.
+  if (cfg.busy_stuck) isBusy = cfg.busy_stuck === 'busy';
+  else isBusy = isBusy || ssd.asleep;
   mcu.gpio[B.busy].setInputValue(isBusy ? !!B.busy_level : !B.busy_level);
 }
 
@@ -208,6 +213,123 @@ function panelData(c, i, v) {
   }
 }
 
+// -- the SSD1680 (Waveshare Pico-ePaper-2.9) ------------------------------------------
+//
+// Two RAMs of 176 sources x 296 gates (22 bytes a gate line): 0x24 the
+// picture to show, 0x26 the previous one. Bytes written go where the address
+// counters point, which then move as the data entry mode (0x11) says: X
+// (bytes) and Y (gate lines) each up or down, X first or Y first, wrapping
+// inside the window (0x44/0x45); 0x4E/0x4F set the counters. Display update
+// control 2 (0x22) says what the activation (0x20) does: display mode 1 (a
+// full refresh: every pixel shows 0x24) or mode 2 (only pixels whose 0x24
+// and 0x26 bits differ are driven; the others keep what the panel showed),
+// with a waveform loaded from OTP (bit 0x10) or by 0x32. BUSY is high for
+// the refresh (the profile's update times), briefly after a reset, and all
+// through deep sleep (0x10), which only a hardware reset (RST low, then
+// high) ends; RAM is kept through both. At power-on the RAMs hold noise.
+// The picture as the module is mounted in Waveshare's landscape mode: gate
+// line g is column x = g (295 - g with the driver output's TB bit), source s
+// is row y = 127 - s.
+const SSD_LINE = 22;
+const ssd = {
+  ram24: new Uint8Array(SSD_LINE * 296), ram26: new Uint8Array(SSD_LINE * 296),
+  shown: new Uint8Array(SSD_LINE * 296).fill(0xff), asleep: false, lut: false,
+};
+function ssdNoise() {
+  let x = 0x9e3779b9 ^ (clockNanos & 0xffffffff);
+  for (const ram of [ssd.ram24, ssd.ram26]) {
+    for (let i = 0; i < ram.length; i++) {
+      x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
+      ram[i] = x & 0xff;
+    }
+  }
+}
+function ssdDefaults() {
+  ssd.entry = 0x03; ssd.xs = 0; ssd.xe = SSD_LINE - 1; ssd.ys = 0; ssd.ye = 295;
+  ssd.x = 0; ssd.y = 0; ssd.ctl2 = 0xff; ssd.tb = 0; ssd.lut = false;
+}
+ssdDefaults();
+function ssdBusy(ms) {
+  setBusy(ms * MS);
+}
+function ssdReset() {                // RST high again after low: out of deep sleep
+  ssdDefaults();
+  ssd.asleep = false;
+  ssdBusy(cfg.ssd_reset_ms ?? 1);
+}
+function ssdRamByte(v) {
+  const ram = panel.cmd === 0x24 ? ssd.ram24 : ssd.ram26;
+  if (ssd.x < SSD_LINE && ssd.y < 296) ram[ssd.y * SSD_LINE + ssd.x] = v;
+  const xUp = ssd.entry & 1, yUp = ssd.entry & 2, yFirst = ssd.entry & 4;
+  const stepX = () => {
+    if (xUp) { if (ssd.x >= ssd.xe) { ssd.x = ssd.xs; return true; } ssd.x++; }
+    else { if (ssd.x <= ssd.xs) { ssd.x = ssd.xe; return true; } ssd.x--; }
+    return false;
+  };
+  const stepY = () => {
+    if (yUp) { if (ssd.y >= ssd.ye) { ssd.y = ssd.ys; return true; } ssd.y++; }
+    else { if (ssd.y <= ssd.ys) { ssd.y = ssd.ye; return true; } ssd.y--; }
+    return false;
+  };
+  if (yFirst) { if (stepY()) stepX(); } else if (stepX()) stepY();
+}
+function ssdRows() {
+  const out = new Uint8Array(4736);
+  for (let g = 0; g < 296; g++) {
+    const x = ssd.tb ? 295 - g : g;
+    for (let s = 0; s < 128; s++) {
+      if (!((ssd.shown[g * SSD_LINE + (s >> 3)] >> (7 - (s & 7))) & 1)) {
+        const y = 127 - s;
+        out[y * 37 + (x >> 3)] |= 0x80 >> (x & 7);
+      }
+    }
+  }
+  return out;
+}
+function ssdActivate(now) {
+  const c = ssd.ctl2;
+  if (c & 0x10) ssd.lut = true;
+  if (!(c & 0x04)) {                 // clock/analog on or off only
+    ssdBusy(c & 0x40 ? (cfg.ssd_power_ms ?? 50) : 1);
+    return;
+  }
+  const mode2 = !!(c & 0x08);
+  if (ssd.lut) {
+    for (let i = 0; i < ssd.shown.length; i++) {
+      const diff = mode2 ? ssd.ram24[i] ^ ssd.ram26[i] : 0xff;
+      ssd.shown[i] = (ssd.ram24[i] & diff) | (ssd.shown[i] & ~diff);
+    }
+  }
+  const ns = (mode2 ? B.update_ms : B.full_update_ms) * MS;
+  if (panel.updateAt === null) panel.updateAt = panel.burstStart;
+  emit({ ev: 'frame', t: now, full: !mode2, refresh_ns: ns, update_at: panel.burstStart, data: Buffer.from(ssdRows()).toString('base64') });
+  panel.frames++;
+  setBusy(ns);
+}
+function ssdCommand(c) {
+  if (ssd.asleep) return;
+  const now = mcu.clock.nanos;
+  if (c === 0x12) { ssdDefaults(); ssdBusy(cfg.ssd_swreset_ms ?? 2); }
+  else if (c === 0x20) ssdActivate(now);
+}
+function ssdData(c, i, v) {
+  if (ssd.asleep) return;
+  if (c === 0x24 || c === 0x26) ssdRamByte(v);
+  else if (c === 0x01 && i === 2) ssd.tb = v & 1;
+  else if (c === 0x11 && i === 0) ssd.entry = v & 7;
+  else if (c === 0x44) { if (i === 0) ssd.xs = v & 0x3f; else if (i === 1) ssd.xe = v & 0x3f; }
+  else if (c === 0x45) {
+    if (i === 0) ssd.ys = (ssd.ys & 0x100) | v; else if (i === 1) ssd.ys = (ssd.ys & 0xff) | ((v & 1) << 8);
+    else if (i === 2) ssd.ye = (ssd.ye & 0x100) | v; else if (i === 3) ssd.ye = (ssd.ye & 0xff) | ((v & 1) << 8);
+  }
+  else if (c === 0x4e && i === 0) ssd.x = v & 0x3f;
+  else if (c === 0x4f) { if (i === 0) ssd.y = (ssd.y & 0x100) | v; else if (i === 1) ssd.y = (ssd.y & 0xff) | ((v & 1) << 8); }
+  else if (c === 0x22 && i === 0) ssd.ctl2 = v;
+  else if (c === 0x32) ssd.lut = true;
+  else if (c === 0x10 && i === 0 && (v & 3)) ssd.asleep = true, busyPin(true);
+}
+const SSD1680 = B.controller === 'SSD1680';
+
 function onSpiByte(v) {
   const now = mcu.clock.nanos;
   const cs = mcu.gpio[B.cs].outputValue;
@@ -222,8 +344,11 @@ function onSpiByte(v) {
   if (!dc) {
     panel.cmd = v;
     panel.index = 0;
+    if (SSD1680) return ssdCommand(v);
     if (v >= 0x20 && v <= 0x24) panel.luts[v] = [];
     panelCommand(v);
+  } else if (SSD1680) {
+    ssdData(panel.cmd, panel.index++, v);
   } else {
     panelData(panel.cmd, panel.index++, v);
   }
@@ -231,8 +356,13 @@ function onSpiByte(v) {
 
 // -- power ------------------------------------------------------------------------------
 
+// A board with a power latch (the Badger) has power on battery only while a
+// button is held or its latch is high; a board without one (the Pico builds)
+// has it while its power switch is on (power {on}).
+let switchOn = false;
 function shouldHavePower() {
   if (onUsb) return true;
+  if (B.latch == null) return switchOn;
   if (held.size) return true;
   return latchHigh;
 }
@@ -244,6 +374,8 @@ function checkPower() {
 function powerOff() {
   if (mcu) clockNanos = mcu.clock.nanosCounter;
   powered = false;
+  switchOn = false;
+  dormant = false;
   mcu = null;
   cdc = null;
   latchHigh = false;
@@ -270,10 +402,17 @@ function powerOn() {
   mcu = m;
   powered = true;
   latchHigh = false;
+  switchOn = true;
+  dormant = false;
   panel.cmd = -1;
   panel.busyUntil = 0;
   panel.ram.fill(0xff);
+  ssdDefaults();
+  ssd.asleep = false;
+  ssdNoise();
   busyAlarm = m.clock.createAlarm(() => busyPin(false));
+  wakeAlarm = m.clock.createAlarm(() => wakeUp());
+  modelDormant(m);
 
   // A CPU spinning on the panel's BUSY pin (Pimoroni's driver waits for a
   // refresh in a tight C loop) would cost a second of host time per press
@@ -378,6 +517,15 @@ function powerOn() {
       }
     });
   }
+  if (SSD1680 && B.rst != null) {
+    let rstLow = false;
+    m.gpio[B.rst].addListener(() => {
+      const p = m.gpio[B.rst];
+      const low = p.outputEnable && !p.outputValue;
+      if (rstLow && !low) ssdReset();
+      rstLow = low;
+    });
+  }
   latchAt = null;
   m.core.PC = 0x10000000;        // boot stage 2 at the start of flash, as the ROM would
   powerOnAt = clockNanos;
@@ -385,6 +533,81 @@ function powerOn() {
 }
 let latchAt = null;
 let powerOnAt = 0;
+
+// -- DORMANT --------------------------------------------------------------------------------
+//
+// machine.lightsleep() with no time-out on the rp2 port stops the crystal
+// oscillator (XOSC DORMANT = "coma") and waits for it to be stable again:
+// the chip's DORMANT state, every clock stopped. rp2040js keeps running the
+// CPU, which would spin on the XOSC status forever; here the CPU stops and
+// only a GPIO edge or level enabled in IO_BANK0's DORMANT_WAKE_INTE0-3 (and
+// latched in INTR, as the hardware does) starts the oscillator again, after
+// its start-up delay (XOSC STARTUP x 256 cycles at 12 MHz). A wake event
+// already latched when the chip goes dormant ends it at once.
+let dormant = false;
+let wakeAlarm = null;
+let waking = false;
+const dormantInte = [0, 0, 0, 0];
+const dormantStats = { sleeps: 0, wakes: 0, ns: 0, since: 0 };
+
+function modelDormant(m) {
+  dormantInte.fill(0);
+  waking = false;
+  const io = m.peripherals[0x40014];
+  const ioRead = io.readUint32.bind(io);
+  const ioWrite = io.writeUint32.bind(io);
+  io.readUint32 = (offset) => {
+    if (offset >= 0x160 && offset < 0x170) return dormantInte[(offset - 0x160) >> 2];
+    if (offset >= 0x180 && offset < 0x190) return ioRead(0xf0 + offset - 0x180) & dormantInte[(offset - 0x180) >> 2];
+    return ioRead(offset);
+  };
+  io.writeUint32 = (offset, value) => {
+    if (offset >= 0x160 && offset < 0x170) { dormantInte[(offset - 0x160) >> 2] = value >>> 0; return; }
+    ioWrite(offset, value);
+  };
+  const xosc = m.peripherals[0x40024];
+  const xoscWrite = xosc.writeUint32.bind(xosc);
+  xosc.writeUint32 = (offset, value) => {
+    xoscWrite(offset, value);
+    if (offset === 0x08 && value >>> 0 === 0x636f6d61) {
+      dormant = true;
+      dormantStats.sleeps++;
+      dormantStats.since = m.clock.nanos;
+      emit({ ev: 'dormant', t: m.clock.nanos });
+      stopReason = stopReason || 'dormant';
+      checkWake();
+    }
+  };
+}
+
+function wakePending() {
+  const io = mcu.peripherals[0x40014];
+  for (let r = 0; r < 4; r++) {
+    if (dormantInte[r] && io.readUint32(0xf0 + 4 * r) & dormantInte[r]) return true;
+  }
+  return false;
+}
+
+function checkWake() {
+  if (!mcu || !dormant || waking || !wakePending()) return;
+  waking = true;
+  const xosc = mcu.peripherals[0x40024];
+  const delay = (xosc.startup & 0x3fff) * 256 * ((xosc.startup & 0x100000) ? 4 : 1);
+  wakeAlarm.schedule(Math.max(1, delay) * 1e9 / mcu.xoscFreq);
+}
+
+function wakeUp() {
+  if (!mcu || !dormant) return;
+  const xosc = mcu.peripherals[0x40024];
+  xosc.isDormant = false;
+  xosc.stable = xosc.enabled;
+  xosc.dormant = 0x77616b65;
+  dormant = false;
+  waking = false;
+  dormantStats.wakes++;
+  dormantStats.ns += mcu.clock.nanos - dormantStats.since;
+  emit({ ev: 'awake', t: mcu.clock.nanos });
+}
 
 // -- running -----------------------------------------------------------------------------
 
@@ -395,7 +618,7 @@ function runSlice(maxNs) {
   const clock = m.clock;
   let n = 0;
   while (clock.nanosCounter < maxNs && !stopReason && mcu === m && n < 400000) {
-    if (core.waiting) {
+    if (core.waiting || dormant) {
       let dt = clock.nanosToNextAlarm;
       if (dt <= 0 || clock.nanosCounter + dt > maxNs) dt = Math.max(1, maxNs - clock.nanosCounter);
       clock.tick(dt);
@@ -447,7 +670,7 @@ function finish(reason) {
   emit({
     ev: 'ran', id: j.req.id, reason, t: clockNanos, powered,
     first_spi: panel.firstSpi, update_at: panel.updateAt, latch_at: latchAt, power_on_at: powerOnAt,
-    frames: panel.frames - j.frames0,
+    frames: panel.frames - j.frames0, dormant, sleeps: dormantStats.sleeps, wakes: dormantStats.wakes,
   });
 }
 
@@ -464,6 +687,7 @@ function release(name) {
   held.delete(name);
   if (mcu) mcu.gpio[b[1]].setInputValue(!b[2]);
   checkPower();
+  checkWake();
 }
 
 function nextRelease() {
@@ -512,6 +736,7 @@ function stepJob() {
     if (stopReason === 'off' && j.until.has('off')) return finish('off');
     if (stopReason === 'break') return finish('break');
     stopReason = null;
+    if (j.until.has('dormant') && dormant) return finish('dormant');
     if (j.until.has('frame') && panel.frames > j.frames0) return finish('frame');
     if (j.until.has('latch') && latchAt !== null) return finish('latch');
     if (j.until.has('text') && serialText.includes(j.req.text)) return finish('text');
@@ -564,8 +789,9 @@ function command(req) {
     const b = B.buttons.find((x) => x[0] === req.name);
     if (!b) return emit({ ev: 'error', id: req.id, msg: 'no button ' + req.name });
     held.add(b[0]);
-    if (!powered) powerOn();
-    else mcu.gpio[b[1]].setInputValue(b[2]);
+    if (!powered && B.latch != null) powerOn();
+    else if (powered) mcu.gpio[b[1]].setInputValue(b[2]);
+    checkWake();
     releases.push({ name: b[0], at: clockNanos + (req.hold_ms ?? 100) * MS });
     if (free) free.frames0 = panel.frames;
     return emit({ ev: 'ok', id: req.id, t: clockNanos, powered });
@@ -574,15 +800,17 @@ function command(req) {
     const b = B.buttons.find((x) => x[0] === req.name);
     if (!b) return emit({ ev: 'error', id: req.id, msg: 'no button ' + req.name });
     if (req.down) held.add(b[0]); else held.delete(b[0]);
-    if (req.down && !powered) powerOn();
+    if (req.down && !powered && B.latch != null) powerOn();
     else if (mcu) mcu.gpio[b[1]].setInputValue(req.down ? b[2] : !b[2]);
     if (!req.down) checkPower();
+    checkWake();
     return emit({ ev: 'ok', id: req.id, t: clockNanos, powered });
   }
   if (op === 'power') {
     if (req.usb !== undefined) {
       onUsb = !!req.usb;
       if (mcu && B.vbus != null) mcu.gpio[B.vbus].setInputValue(onUsb);
+      checkWake();
     }
     if (req.on === false && powered) powerOff();
     else if (req.on && !powered) powerOn();
@@ -607,7 +835,9 @@ function command(req) {
   }
   if (op === 'save') { saveFlash(); return emit({ ev: 'ok', id: req.id, t: clockNanos }); }
   if (op === 'stats') {
-    return emit({ ev: 'stats', id: req.id, t: clockNanos, flash: flashStats, powered, serial_text: serialText.slice(-2000) });
+    return emit({ ev: 'stats', id: req.id, t: clockNanos, flash: flashStats, powered, dormant,
+      sleeps: dormantStats.sleeps, wakes: dormantStats.wakes, dormant_ns: dormantStats.ns,
+      serial_text: serialText.slice(-2000) });
   }
   if (op === 'profile') {
     if (req.start) {

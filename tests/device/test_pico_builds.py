@@ -1,0 +1,152 @@
+"""The two Pico builds on upstream MicroPython (RPI_PICO v1.28.0), each on
+an emulated RP2040 wired as its profile says (hardware/profiles/): the
+Pico + Pimoroni Pico Inky Pack (UC8151 on SPI0, buttons active low) and the
+Pico + Waveshare Pico-ePaper-2.9 (SSD1680 on SPI1, its own five buttons).
+The panel is decoded from the SPI stream by the emulator's model of each
+controller (host/pipkeeper/rp2040/js/emulator.mjs).
+
+- `pipkeeper flash --board NAME` onto a blank board of the build writes
+  /board.txt, and the board then boots into the scorer's first screen;
+- the scripted game: in full on the Waveshare build on battery, where the
+  board sleeps in the RP2040's DORMANT state between presses and every
+  press must wake it; its first PREFIX presses on the Inky Pack build on
+  USB (time: the whole game is already played on three boards);
+- a 5 ms tap during sleep wakes the board and is applied;
+- a board whose BUSY line never moves (the wrong build in /board.txt, or
+  nothing wired there) shows an error screen and takes no presses.
+
+Pimoroni's image is Badger-only, so these run on the upstream image alone,
+whatever the `device` fixture of conftest.py says for the Badger tests.
+"""
+
+import os
+
+import pytest
+
+import devkit
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
+
+BUILDS = ("pico_epaper29", "pico_inky_pack")
+PREFIX = 40           # presses of the script played on the Inky Pack build
+
+
+@pytest.fixture(scope="module")
+def device():
+    """The upstream image (these builds have no Pimoroni firmware)."""
+    from pipkeeper.rp2040 import images
+    fw = os.environ.get(images.ENV_FIRMWARE) or str(images.shared_rp2() / devkit.UPSTREAM)
+    if devkit.is_pimoroni(fw):
+        pytest.skip("the Pico builds run upstream MicroPython; $%s names Pimoroni's image"
+                    % images.ENV_FIRMWARE)
+    why = devkit.why_no_device(fw)
+    if why:
+        pytest.skip("no emulated RP2040: " + why)
+    devkit.CURRENT[:] = [fw]
+    return fw
+
+
+class Flashed:
+    def __init__(self, image, code, out, err, frames):
+        self.image, self.code, self.out, self.err, self.frames = image, code, out, err, frames
+
+
+@pytest.fixture(scope="module", params=BUILDS)
+def build(request, device, device_cache, tmp_path_factory):
+    """(build name, the CLI's `flash --board NAME --json` onto a blank board)."""
+    name = request.param
+    folder = tmp_path_factory.mktemp("flashed-" + name)
+    board = devkit.new_board(folder, profile=name)
+    try:
+        with devkit.serial(board) as port:
+            code, out, err = devkit.cli(port, "flash", "--board", name, "--json")
+        frames = list(board.frames)
+        devkit.off(board)
+    finally:
+        board.close()
+    return name, Flashed(devkit.image_of(board), code, out, err, frames)
+
+
+def _flashed(build):
+    name, f = build
+    if f.code != 0:
+        pytest.fail("pipkeeper flash --board %s onto the blank emulated board failed (exit %s): %s"
+                    % (name, f.code, f.err.strip()[-2000:]))
+    return name, f
+
+
+def test_flash_board_sets_up_the_build(build, sim_game):
+    import json
+    name, f = _flashed(build)
+    got = json.loads(f.out)
+    assert (got["board"], got["board_written"], got["board_assumed"]) == (name, True, False)
+    files = devkit.image_files(f.image)
+    assert files["/board.txt"] == (name + "\n").encode()
+    # After the flash the board boots into the scorer: its first screen.
+    assert f.frames and f.frames[-1].data == sim_game.frames[0][0].data
+
+
+def test_scripted_game_frames_equal_the_sims(build, sim_game, tmp_path):
+    name, f = _flashed(build)
+    battery = name == "pico_epaper29"
+    presses = sim_game.presses if battery else sim_game.presses[:PREFIX]
+    board = devkit.new_board(tmp_path / "board", image=f.image, profile=name,
+                             power_cycle=battery)
+    try:
+        steps = devkit.play(board, presses)
+        stats = board.emu.stats()
+        devkit.off(board)
+    finally:
+        board.close()
+    theirs = sim_game.frames[:len(presses) + 1]
+    where = devkit.first_difference(steps, theirs)
+    assert where is None, "%s, step %d (%s): %s" % (
+        name, where[0], "power-on" if where[0] == 0 else "press %s" % presses[where[0] - 1], where[1])
+    if battery:
+        # Every press woke the board from DORMANT, and it went back each time.
+        assert stats["wakes"] == len(presses) and stats["sleeps"] == len(presses) + 1, stats
+    else:
+        assert stats["sleeps"] == 0, stats           # on USB the board never stops its clocks
+
+
+def test_a_tap_during_sleep_wakes_the_board(build, sim_game, tmp_path):
+    from pipkeeper.rp2040.board import PRESS_MS
+    name, f = _flashed(build)
+    if name != "pico_inky_pack":
+        pytest.skip("one build is enough (the Waveshare build wakes at every press of the game)")
+    board = devkit.new_board(tmp_path / "board", image=f.image, profile=name, power_cycle=True)
+    try:
+        boot = board.start()
+        asleep = board.emu.run(PRESS_MS, until=("dormant",))
+        assert asleep["dormant"], asleep
+        # 5 ms down: over long before the chip's oscillator is running again
+        first = board.press(sim_game.presses[0], hold_ms=5)
+        stats = board.emu.stats()
+    finally:
+        board.close()
+    assert [fr.data for fr in boot] == [fr.data for fr in sim_game.frames[0]]
+    assert [fr.data for fr in first] == [fr.data for fr in sim_game.frames[1]]
+    assert stats["wakes"] == 1
+
+
+def test_a_busy_line_that_never_moves_is_an_error_screen(build, tmp_path):
+    from pipkeeper.panel import save_png
+    from pipkeeper.rp2040 import flashfs
+    name, f = _flashed(build)
+    if name != "pico_epaper29":
+        pytest.skip("one build is enough")
+    board = devkit.new_board(tmp_path / "board", image=f.image, profile=name, busy_stuck="idle")
+    try:
+        frames = board.start()
+        more = board.press("A")
+        devkit.off(board)
+    finally:
+        board.close()
+    image = devkit.image_of(board)
+    # The scorer's screen went out (nobody could tell it did not show), then
+    # the error screen, sent blind; the press after it is not taken.
+    assert len(frames) == 2 and frames[1].full and frames[1].data != frames[0].data, frames
+    save_png(frames[1].data, str(tmp_path / "error.png"))
+    assert more == []
+    log = flashfs.read(image, "/log.txt").decode()
+    assert "BUSY line never changed" in log and "pipkeeper flash --board" in log, log
