@@ -400,6 +400,11 @@ class App:
             full = True
             self.show_fault()
         try:
+            from firmware import text
+            text.release()
+        except Exception:
+            pass
+        try:
             self.board.update(self.buf, full)
         except Exception as e:
             self.log(e, "panel")

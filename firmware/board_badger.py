@@ -12,7 +12,7 @@ Wake: Pimoroni's ``wakeup`` module runs before MicroPython starts. It drives
 the power latch high about 0.4 ms after power-on and records the buttons
 held then and 5 ms later; ``woken_by_button()`` and ``pressed_to_wake()``
 read that record, so a tap that is over before our code runs still counts
-(upstream MicroPython has no such record: board_uc8151 only sees a button
+(upstream MicroPython has no such record: board_machine only sees a button
 still held).
 
 Power: ``halt()`` is Pimoroni's ``turn_off()``: the latch goes low and, on

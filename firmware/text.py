@@ -2,10 +2,11 @@
 framebuf's own 8-pixel font (``SMALL``).
 
 One ``framebuf.blit`` per character: the font's .bin file is read into the
-heap in one call when the font is first used (3-6 KB; a seek and a read of
-a flash file per character cost the board far more), each glyph is copied
-from there into one small buffer allocated once per font, and blitted from
-there; no loop over pixels. Pure helpers (``width``, ``fit``, ``wrap``) measure without drawing, so layouts
+heap in one call when a frame first uses the font (3-6 KB, let go once the
+frame is drawn; a seek and a read of a flash file per character cost the
+board far more), each glyph is copied from there into one small buffer
+allocated once per font, and blitted from there; no loop over pixels. Pure
+helpers (``width``, ``fit``, ``wrap``) measure without drawing, so layouts
 can be checked on the laptop.
 
 The blit source is a ``FrameBuffer`` over that buffer, made when the font is
@@ -38,7 +39,8 @@ def font(name):
         f = __import__("firmware.font_" + name, None, None, ("x",))
         _glyph_buffers(f)
         p = f.__file__
-        _load_bitmaps(f, p[:p.rfind(".")] + ".bin")
+        f.PATH = p[:p.rfind(".")] + ".bin"
+        f.DATA = None
         _fonts[name] = f
     return f
 
@@ -62,19 +64,27 @@ def _glyph_buffers(f):
                         for n in range(1, nmax + 1)]
 
 
-def _load_bitmaps(f, path):
-    """``f.DATA``: the .bin file's bytes as an in-memory stream, from which a
-    seek and a ``readinto`` copy a glyph without allocating anything; None
-    when a fragmented heap has no block that large (each drawing then reads
-    its glyphs from the file, as slow as that is)."""
-    import io
-    f.PATH = path
-    f.DATA = None
-    with open(path, "rb") as src:
-        try:
-            f.DATA = io.BytesIO(src.read())
-        except MemoryError:
-            pass
+def _bitmaps(f):
+    """The font's .bin file as an in-memory stream (read in one call on the
+    first drawing after a ``release``), from which a seek and a
+    ``readinto`` copy a glyph without allocating anything; None when a
+    fragmented heap has no block that large (the drawing then reads its
+    glyphs from the file, as slow as that is)."""
+    if f.DATA is None:
+        import io
+        with open(f.PATH, "rb") as src:
+            try:
+                f.DATA = io.BytesIO(src.read())
+            except MemoryError:
+                pass
+    return f.DATA
+
+
+def release():
+    """Let the fonts' bitmaps go (3-6 KB each): the app calls this once a
+    frame is drawn, so that they do not sit in the heap between presses."""
+    for f in _fonts.values():
+        f.DATA = None
 
 
 # Strings are walked as their UTF-8 bytes, never character by character:
@@ -160,10 +170,11 @@ def draw(fb, s, x, y, f=None, c=1):
     if c == 0 and _inverse is None:
         _inverse = framebuf.FrameBuffer(bytearray(b"\x80"), 2, 1, _MONO)
     pal = _inverse if c == 0 else None
-    if f.DATA is None:
+    data = _bitmaps(f)
+    if data is None:
         with open(f.PATH, "rb") as data:
             return _glyphs(fb, s, x, y, f, pal, data)
-    return _glyphs(fb, s, x, y, f, pal, f.DATA)
+    return _glyphs(fb, s, x, y, f, pal, data)
 
 
 def _glyphs(fb, s, x, y, f, pal, data):
