@@ -380,9 +380,6 @@ def test_battery_presses_refresh_the_panel_as_on_usb(micropython_bin, tmp_path, 
         % (differ[:10], on_usb[:80], on_battery[:80]))
 
 
-@pytest.mark.xfail(strict=True, reason="open firmware bug: heap fragmentation on a cold boot "
-                   "(64-bit unix port, 164-171K heaps) fails a 640-byte allocation while "
-                   "drawing the picker; see the board issue's closing note")
 def test_a_cold_boot_has_the_memory_to_draw_the_picker(micropython_bin, tmp_path, repo_root):
     """Regression, found by the random walk with seed 2060: on battery, its
     press 195 (C on the tile picker, full tracking; a fresh process as
@@ -392,8 +389,12 @@ def test_a_cold_boot_has_the_memory_to_draw_the_picker(micropython_bin, tmp_path
     heap had over 70K free but not 640 contiguous bytes. (It depends on the
     heap's layout: on this flash state the press fails at heaps of 164K to
     171K and passes at 160K and from 176K; a ``gc.collect()`` at the start
-    of App.render makes it pass at all of them.) The same 200 presses,
-    one process each, on the heap the other tests use."""
+    of App.render made it pass at all of them.) The 640 bytes were a new
+    block of MicroPython's table of interned names: iterating a string
+    interns each of its one-character strings, and text.width met a letter
+    no name had used yet. Text is now walked as UTF-8 bytes (firmware/text.py),
+    which interns nothing. The same 200 presses, one process each, on the
+    heap the other tests use."""
     build = mpbuild.build(repo_root)
     env = mpbuild.micropython_env(build)
     heap, extra = mpbuild.heap(micropython_bin, build, "onepress", tmp_path)
