@@ -33,6 +33,7 @@ KEEP_ROUNDS = 2      # rounds of history the engine keeps for undo
 HOME = "pipkeeper"
 CHECKPOINT = "checkpoint"
 CP_EVERY = 64        # events between checkpoints within a long round
+CP_MIN_LINES = 24    # a shorter record is replayed rather than checkpointed
 
 
 def restore(store):
@@ -64,9 +65,11 @@ def restore(store):
             game.cp_due = False
         else:
             # A fresh checkpoint is due; the app writes it after the panel
-            # update (App.checkpoint), when the heap has room again.
+            # update (App.checkpoint), when the heap has room again. Not for
+            # a record of a few lines (a game just started): replaying them
+            # costs less than the flash writes of a checkpoint.
             game.cp_lines = 0
-            game.cp_due = True
+            game.cp_due = game.lines > CP_MIN_LINES
         f.seek(0, 2)
         game.size = f.tell()
         f.seek(0)

@@ -90,3 +90,45 @@ def test_a_short_tap_on_battery_is_applied(golden, tmp_path):
     assert frames[50] and frames[50][-1].data == frames[400][-1].data
     records = [flashfs.read(str(f / "flash.img"), "/games/0001.dgn") for f in (long_dir, board_dir)]
     assert records[0] == records[1]
+
+
+@pytest.mark.parametrize("fault", ["corrupt", "stale"])
+def test_a_bad_checkpoint_is_rebuilt(golden, mpy_tree, tmp_path, fault):
+    """A checkpoint that is corrupt (a flipped byte: its CRC fails) or stale
+    (it claims more of the record than the record holds) is not trusted: the
+    next cold boot replays the record, shows what a sound boot shows, and
+    writes a sound checkpoint again."""
+    import io
+    from shared_engine import checkpoint
+    from pipkeeper.rp2040 import flashfs
+    sim_dir, board_dir = lay_out_largest_game(golden, tmp_path)
+    image = str(board_dir / "flash.img")
+    cpath = "/pipkeeper/checkpoint"
+    frames = []
+    board = devkit.new_board(board_dir, power_cycle=True)
+    try:
+        frames.append(board.press("A"))       # no checkpoint yet: it writes one
+    finally:
+        board.close()
+    good = flashfs.read(image, cpath)
+    assert checkpoint.read(io.BytesIO(good))["length"] > 0
+    if fault == "corrupt":
+        bad = good[:40] + bytes([good[40] ^ 0x01]) + good[41:]
+    else:
+        data = checkpoint.read(io.BytesIO(good))
+        data["length"] += 100
+        body = checkpoint.json.dumps(data).encode()
+        bad = b"%08x\n" % checkpoint.crc32(body) + body
+    flashfs.write_files(image, {cpath: bad})
+    board = devkit.new_board(board_dir, power_cycle=True)
+    try:
+        frames.append(board.press("B"))
+    finally:
+        board.close()
+    theirs = devkit.sim_frames(sim_dir, ["A", "B"], mpy_tree, power_cycle=True, start=False)
+    where = devkit.first_difference(frames, theirs)
+    assert where is None, "press %d: %s" % (where[0] + 1, where[1])
+    again = flashfs.read(image, cpath)
+    record = flashfs.read(image, "/games/0001.dgn")
+    data = checkpoint.read(io.BytesIO(again))     # sound: its CRC holds
+    assert again != bad and data["length"] == len(record)
