@@ -6,7 +6,8 @@ import sys
 import click
 
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.sheet import format_sheet
+from pipkeeper.sheet import print_sheet
+from pipkeeper.tables import terminal_console
 
 
 def _load_engine():
@@ -115,6 +116,6 @@ def command(as_json, files):
         else:
             if len(files) > 1:
                 click.echo("{}==> {} <==".format("\n" if i else "", name))
-            click.echo(format_sheet(report, tags), nl=False)
+            print_sheet(report, tags, terminal_console())
     if failed:
         raise click.exceptions.Exit(1)
