@@ -34,27 +34,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from pipkeeper import callgrind, sim
+from pipkeeper import bench_engine, callgrind, sim
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.paths import micropython_binary, repo_root
 
 HEAP = "160K"
 SCREENS = ("turn", "menu", "pick", "sheet", "score")
 SCRIPT = Path(__file__).parent / "mp" / "firmware_bench.py"
-
-
-def _largest_game():
-    """The largest game's events as the board records them in full tracking."""
-    from shared_engine.simulate import simulate, to_board
-    from pipkeeper.bench_engine import LARGEST
-
-    rules, n, seeds = LARGEST
-    best = None
-    for seed in seeds:
-        s = simulate(rules, n, seed, bots=["greedy"] * n)
-        if best is None or s.count > best.count:
-            best = s
-    return best.tags, to_board(best.events)
 
 
 def write_board(folder, tags, events):
@@ -207,7 +193,7 @@ def run(with_callgrind=True):
     root = repo_root()
     src = sim.build_tree(str(root))
     out = {}
-    tags, events = _largest_game()
+    tags, events = bench_engine.largest_game()
     early, late = cut_points(events)
     with tempfile.TemporaryDirectory() as tmp:
         dirs = {}

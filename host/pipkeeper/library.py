@@ -28,6 +28,7 @@ import sqlite3
 import time
 
 from pipkeeper import derive
+from pipkeeper.closing import Closing
 from pipkeeper.errors import PipkeeperError
 
 DB_ENV = "PIPKEEPER_DB"
@@ -91,7 +92,7 @@ def default_path():
     return os.path.join(platformdirs.user_data_dir("pipkeeper", appauthor=False), "library.sqlite3")
 
 
-class Library:
+class Library(Closing):
     """One open library. Use as a context manager, or call close()."""
 
     def __init__(self, path=None):
@@ -119,12 +120,6 @@ class Library:
 
     def close(self):
         self.db.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     # -- schema ----------------------------------------------------------------
     def _migrate(self):

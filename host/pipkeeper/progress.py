@@ -16,6 +16,8 @@ from rich.console import Console
 from rich.progress import (BarColumn, DownloadColumn, Progress as _RichProgress, TextColumn,
                            TimeRemainingColumn, TransferSpeedColumn)
 
+from pipkeeper.closing import Closing
+
 
 def _forced():
     """True or False when $PIPKEEPER_PROGRESS says, else None."""
@@ -47,7 +49,7 @@ def human(n):
     return "{:.1f} GB".format(n / 1024 ** 3)
 
 
-class Progress:
+class Progress(Closing):
     """`with Progress(total, "label") as p: p.advance(n)`."""
 
     def __init__(self, total, label, stream=None, enabled=None):
@@ -102,14 +104,8 @@ class Progress:
             self._bar.stop()
             self._bar = None
 
-    def __enter__(self):
-        return self
 
-    def __exit__(self, *exc):
-        self.close()
-
-
-class Null:
+class Null(Closing):
     """A progress that shows nothing (library callers, benchmarks)."""
 
     total = done = 0
@@ -124,10 +120,4 @@ class Null:
         pass
 
     def close(self):
-        pass
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
         pass

@@ -47,6 +47,7 @@ import threading
 import time
 from pathlib import Path
 
+from pipkeeper.closing import Closing
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.panel import FRAME_BYTES, Frame
 from pipkeeper.relay import PROMPT, PortRelay
@@ -225,7 +226,7 @@ class _Panel:
         return self.q.get(timeout=timeout)
 
 
-class Sim:
+class Sim(Closing):
     """One simulated board. ``press(button)`` returns the frames it caused."""
 
     def __init__(self, flash_dir, power_cycle=False, heap=HEAP, src=None,
@@ -361,12 +362,6 @@ class Sim:
                 p.kill()
                 p.wait()
         self.proc = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
 def _make_ctty():

@@ -1,11 +1,9 @@
 """pipkeeper games: list the games in the library."""
 
-import json
-
 import click
 
 from pipkeeper.library import Library
-from pipkeeper.options import db_option, json_option, printable
+from pipkeeper.options import NO_GAMES, answered, db_option, json_option, printable
 
 
 # How a terminal shows a game's state (plain text shows the word alone).
@@ -32,11 +30,7 @@ def command(db, as_json, show_all):
     """
     with Library(db) as library:
         games = library.games(include_hidden=show_all)
-    if as_json:
-        click.echo(json.dumps(games, ensure_ascii=False))
-        return
-    if not games:
-        click.echo("no games yet: `pipkeeper sync` pulls them from the board")
+    if answered(games, as_json, NO_GAMES):
         return
     from pipkeeper.tables import Column, show, terminal_console
     from rich.text import Text

@@ -1,11 +1,9 @@
 """pipkeeper stats: per-player statistics over the library."""
 
-import json
-
 import click
 
 from pipkeeper.library import Library
-from pipkeeper.options import db_option, json_option, printable
+from pipkeeper.options import NO_GAMES, answered, db_option, json_option, printable
 
 COLUMNS = (("player", "player"), ("games", "games"), ("wins", "wins"),
            ("average_round_score", "avg round"), ("rounds_out", "went out"),
@@ -22,11 +20,7 @@ def command(db, as_json):
     """
     with Library(db) as library:
         stats = library.stats()
-    if as_json:
-        click.echo(json.dumps(stats, ensure_ascii=False))
-        return
-    if not stats:
-        click.echo("no games yet: `pipkeeper sync` pulls them from the board")
+    if answered(stats, as_json, NO_GAMES):
         return
     from pipkeeper.tables import Column, show, terminal_console
 

@@ -26,6 +26,7 @@ drive either.
 
 import os
 
+from pipkeeper.closing import Closing
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.panel import Frame
 from pipkeeper.relay import PortRelay
@@ -44,7 +45,7 @@ def profile_module(name):
     return profiles.load(name)
 
 
-class EmulatedBoard:
+class EmulatedBoard(Closing):
     def __init__(self, flash_dir, firmware=None, power_cycle=False, profile="badger2040",
                  bootrom=None, hold_ms=HOLD_MS, flash_timing=True, busy_stuck=None):
         self.dir = os.path.abspath(flash_dir)
@@ -145,12 +146,6 @@ class EmulatedBoard:
 
     def close(self):
         self.emu.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
 class SerialPort(PortRelay):
