@@ -162,23 +162,30 @@ def _tests_on_path():
     return root / "tests" / "firmware"
 
 
-def flash_and_panel(src, rules="mexican-train", players=4, seed=3):
+def flash_and_panel(rules="mexican-train", players=4, seed=3):
     """Block writes and panel updates per press over a whole planned game
-    (full tracking) on LittleFS over a RAM block device: the firmware tests'
-    harness tests/firmware/mp_flash.py, with no power cuts."""
+    (full tracking) on LittleFS over a simulated flash, on USB power: the
+    firmware tests' power-cut harness (tests/firmware/mp/usbpower.py
+    ``play``, on the firmware it compiles), with no power cuts."""
     folder = _tests_on_path()
     from planner import plan_game
+    sys.path.insert(0, str(folder / "mp"))
+    try:
+        import mpbuild
+    finally:
+        sys.path.remove(str(folder / "mp"))
 
     presses, _, _ = plan_game(rules, players, seed, "full")
+    build = mpbuild.build(repo_root())
     with tempfile.TemporaryDirectory() as tmp:
-        pf = Path(tmp) / "presses.txt"
-        pf.write_text("\n".join(presses))
-        proc = subprocess.run([micropython_binary(), "-X", "heapsize=16M",
-                               str(folder / "mp_flash.py"), str(pf), str(src), "1000000000"],
-                              capture_output=True, text=True, cwd=tmp)
-    if proc.returncode:
+        (Path(tmp) / "presses.txt").write_text("\n".join(presses) + "\n")
+        proc = subprocess.run([micropython_binary(), "-X", "heapsize=16M", "-m", "usbpower",
+                               "play", tmp], capture_output=True, text=True, cwd=tmp,
+                              env=mpbuild.micropython_env(build))
+    lines = [x for x in proc.stdout.splitlines() if x.startswith("RESULT ")]
+    if proc.returncode or not lines:
         raise PipkeeperError("the flash harness failed: " + (proc.stdout + proc.stderr)[-300:])
-    res = json.loads(proc.stdout.strip().splitlines()[-1])
+    res = json.loads(lines[-1][len("RESULT "):])
     return {
         "presses_measured": len(presses),
         "flash_blocks_written_per_press": round(res["blocks_per_press_mean"], 2),
@@ -231,6 +238,6 @@ def run(with_callgrind=True):
                 out["render_instructions"] = by_screen[busiest]
         else:
             out["callgrind"] = "valgrind not found: instruction counts skipped"
-    out.update(flash_and_panel(src))
+    out.update(flash_and_panel())
     out["presses_per_play_full"], out["presses_per_score_entry"] = planned_presses()
     return out
