@@ -12,6 +12,7 @@ output or running in CI stays clean.
 import os
 import sys
 
+import click
 from rich.console import Console
 from rich.progress import (BarColumn, DownloadColumn, Progress as _RichProgress, TextColumn,
                            TimeRemainingColumn, TransferSpeedColumn)
@@ -27,11 +28,15 @@ def _forced():
     return force not in ("", "0")
 
 
+def _is_tty(stream):
+    return hasattr(stream, "isatty") and stream.isatty()
+
+
 def _enabled(stream):
     force = _forced()
     if force is not None:
         return force
-    return hasattr(stream, "isatty") and stream.isatty()
+    return _is_tty(stream)
 
 
 def human(n):
@@ -53,7 +58,7 @@ class Progress(Closing):
     """`with Progress(total, "label") as p: p.advance(n)`."""
 
     def __init__(self, total, label, stream=None, enabled=None):
-        self.label = label
+        self.label = self._title = label
         self.done = 0
         self._total = max(int(total), 0)
         self.stream = stream or sys.stderr
@@ -66,7 +71,6 @@ class Progress(Closing):
                 TextColumn("{task.description}"), BarColumn(), DownloadColumn(binary_units=True),
                 TransferSpeedColumn(), TimeRemainingColumn(),
                 console=console, refresh_per_second=20,
-                # the transfers print their own lines meanwhile (click.echo)
                 redirect_stdout=False, redirect_stderr=False)
             self._task = self._bar.add_task(label, total=self._total or None)
             self._bar.start()
@@ -97,10 +101,20 @@ class Progress(Closing):
     def note(self, label):
         """Change the label (e.g. the file being sent)."""
         self.label = label
-        self._update(description=label)
+        self._update(description=label, refresh=True)
+
+    def echo(self, line):
+        """Print a line of the command's output while the bar runs: on the
+        bar's terminal above the bar (a line written past it would be
+        appended to the bar's own line); into a pipe or a file as it is."""
+        if self._bar is not None and _is_tty(sys.stdout):
+            self._bar.console.print(line, markup=False, highlight=False, soft_wrap=True)
+        else:
+            click.echo(line)
 
     def close(self):
         if self._bar is not None:
+            self._update(description=self._title)    # the last line: the whole transfer
             self._bar.stop()
             self._bar = None
 
@@ -118,6 +132,9 @@ class Null(Closing):
 
     def note(self, label):
         pass
+
+    def echo(self, line):
+        click.echo(line)
 
     def close(self):
         pass

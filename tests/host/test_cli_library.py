@@ -17,7 +17,7 @@ from pipkeeper.cli import main
 from pipkeeper.library import Library
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-ANSI = re.compile(r"\x1b\[[0-9;]*m")
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 GAMES = """\
 #  game                rules              players           rounds  state    winner
@@ -187,3 +187,26 @@ def test_progress_is_silent_through_a_pipe_and_when_told(monkeypatch):
     with progress.Progress(100, "flash", stream=forced) as bar:
         bar.advance(100)
     assert "flash" in forced.getvalue()
+
+
+def test_lines_printed_meanwhile_stay_off_the_bar(monkeypatch, capsys):
+    """flash prints a line per file while the bar runs: on the bar's
+    terminal above it, each on a line of its own; into a pipe as they are."""
+    monkeypatch.delenv("PIPKEEPER_PROGRESS", raising=False)
+    stream = Tty()
+    with progress.Progress(2048, "flash", stream=stream) as bar:
+        bar.note("/main.py")
+        bar.advance(1024)
+        bar.echo("   1.0 KB  /main.py")
+        bar.advance(1024)
+    assert capsys.readouterr().out == "   1.0 KB  /main.py\n"     # stdout is a pipe here
+    assert "/main.py  " not in ANSI.sub("", stream.getvalue())
+    screen = Tty()
+    monkeypatch.setattr("sys.stdout", screen)
+    with progress.Progress(2048, "flash", stream=screen) as bar:
+        bar.advance(1024)
+        bar.echo("   1.0 KB  /main.py")
+        bar.advance(1024)
+    lines = [line.strip() for line in re.split(r"[\r\n]", ANSI.sub("", screen.getvalue()))]
+    assert "1.0 KB  /main.py" in lines
+    assert re.match(r"flash\s.*2\.0/2\.0 KiB", [x for x in lines if x][-1])
