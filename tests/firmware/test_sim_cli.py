@@ -62,8 +62,12 @@ def test_serial_port_works_with_mpremote(tmp_path):
     (flash / "games" / "0001.dgn").write_text('[Rules "chickenfoot"]\n[Players "A" "B"]\n')
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([ROOT, os.path.join(ROOT, "host")])
+    # Ctrl-C as at a terminal: a test run started in the background (`&` in
+    # a script) hands its children SIGINT ignored, and Python then never
+    # raises KeyboardInterrupt.
     p = subprocess.Popen([sys.executable, "-m", "pipkeeper", "sim", "--serial", "--dir", str(flash), "-q"],
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         port = p.stdout.readline().decode().strip()
         assert port.startswith("/dev/")
