@@ -86,10 +86,10 @@ def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, microp
 
 
 def _uf2(path, port, new_board, micropython_only, wait, as_json):
-    log = None if as_json else click.echo
     with Progress(0, "copy") as bar:
         result = flash.flash_uf2(path, new_board=new_board, micropython_only=micropython_only,
-                                 port=port, wait=wait, progress=bar, log=log)
+                                 port=port, wait=wait, progress=bar,
+                                 log=None if as_json else bar.echo)
     if as_json:
         click.echo(json.dumps(result.as_dict()))
         return
