@@ -9,7 +9,7 @@ plugged in at once is an error that names them, not a guess.
 
 import os
 
-from pipkeeper.errors import PipkeeperError, the_one
+from pipkeeper.errors import the_one
 
 ENV_VAR = "PIPKEEPER_PORT"
 
