@@ -18,7 +18,6 @@ never imported by pytest.
 - ``TestBoard``: a ``firmware.board.Board`` whose flash is the LittleFS
   mount; it counts panel updates (and full refreshes).
 - ``mount`` / ``umount`` / ``format_image`` / ``copy_file`` / ``apply_op``.
-- ``usb_session``: the firmware on USB power, one App taking every press.
 
 The journal (``Flash(journal=f)``): one record per op, the struct HDR
 (kind PROG or ERASE, block, offset, length) and then, for a program, its
@@ -204,25 +203,3 @@ def board_class():
             self.last_full = full
 
     return TestBoard
-
-
-def usb_session(board, wait_press, state):
-    """``firmware.app.main(board)`` as on USB power: a plain power-on, then
-    one App takes every press ``wait_press()`` hands out (None ends it).
-    ``state["app"]`` is that App from its creation on, for ``wait_press``
-    to look at. Returns what main returns (the App)."""
-    from firmware import app as fapp
-
-    board.wait_press = wait_press
-    Base = fapp.App
-
-    class Noted(Base):
-        def __init__(self, board):
-            Base.__init__(self, board)
-            state["app"] = self
-
-    fapp.App = Noted
-    try:
-        return fapp.main(board)
-    finally:
-        fapp.App = Base

@@ -36,6 +36,7 @@ import json
 import sys
 
 import flashsim as fsim
+from usbsession import usb_session
 from firmware import app as fapp
 
 TestBoard = fsim.board_class()
@@ -216,7 +217,7 @@ def run_resume(workdir, img, first):
                 return b
         return None
 
-    fsim.usb_session(board, wait_press, state)    # a plain power-on, then the presses on USB
+    usb_session(board, wait_press, state)    # a plain power-on, then the presses on USB
     n = state["n"]
     state["app"] = None
     gc.collect()

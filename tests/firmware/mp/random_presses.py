@@ -26,6 +26,7 @@ import json
 import os
 
 import flashsim as fsim
+from usbsession import usb_session
 
 NBLOCKS = 256
 
@@ -91,7 +92,7 @@ def run_usb(workdir, buttons):
 
     try:
         # no wake button: a plain power-on; state["app"] for the checks in wait_press
-        app = fsim.usb_session(board, wait_press, state)
+        app = usb_session(board, wait_press, state)
     except BaseException as e:
         counts["raised"] += 1
         note("press %d (%s) raised %r" % (state["i"], state["b"], e))

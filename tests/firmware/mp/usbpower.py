@@ -32,6 +32,7 @@ import struct
 import sys
 
 import flashsim as fsim
+from usbsession import usb_session
 import powercut
 
 TestBoard = fsim.board_class()
@@ -82,7 +83,7 @@ def play(workdir):
             return b
         return None
 
-    fsim.usb_session(board, wait_press, state)
+    usb_session(board, wait_press, state)
     steps.close()
     journal.close()
     st = state["app"].store
