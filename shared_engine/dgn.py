@@ -10,6 +10,7 @@ sentence a player understands; ``str(e)`` is ``line N: message``.
 """
 
 from shared_engine import tiles
+from shared_engine.presets import find_preset
 from shared_engine.engine import (
     Game, IllegalEvent, ROUND, HAND, PLAY, DRAW, PASS, BLOCKED, SCORE, REDEAL,
     UNDO, END, UNKNOWN, DOUBLE, MEXICAN,
@@ -69,6 +70,10 @@ class Record:
         rules = self.tag("Rules")
         if not rules or len(rules) != 1:
             raise RecordError(None, "the record needs one [Rules \"...\"] tag")
+        try:
+            find_preset(rules[0])      # a mistyped preset is the first thing to fix
+        except ValueError as e:
+            raise RecordError(None, str(e))
         players = self.tag("Players")
         if not players:
             raise RecordError(None, "the record needs a [Players \"...\" ...] tag")

@@ -68,6 +68,18 @@ PRESETS = {
 NAMES = ("chickenfoot", "chickenfoot-cross", "chicken-scratch", "mexican-train")
 
 
+def find_preset(name):
+    """The preset called ``name``; ValueError naming the known ones if none is.
+
+    The record reader asks this before anything else about a record's tags,
+    so a mistyped [Rules] is the first error a player reads.
+    """
+    found = PRESETS.get(name)
+    if found is None:
+        raise ValueError("unknown rules %r: use one of %s" % (name, ", ".join(NAMES)))
+    return found
+
+
 class Rules:
     """Everything the engine needs to know about one game's rules.
 
@@ -76,9 +88,7 @@ class Rules:
     """
 
     def __init__(self, name, n_players, options):
-        preset = PRESETS.get(name)
-        if preset is None:
-            raise ValueError("unknown rules %r: use one of %s" % (name, ", ".join(NAMES)))
+        preset = find_preset(name)
         for key in options:
             if key not in OPTION_NAMES:
                 raise ValueError("unknown option %r" % key)

@@ -22,6 +22,7 @@ from shared_engine.engine import (
 )
 from shared_engine.presets import TRAINS
 from firmware.core import labels, tile_text
+from firmware.flows import screens
 
 
 def _seat(g):
@@ -318,17 +319,5 @@ def menu_press(ctx, ui, button):
 
 # -- dispatch ----------------------------------------------------------------------
 
-def view(ctx, ui, k):
-    if k == "pick":
-        return pick_view(ctx, ui)
-    if k == "menu":
-        return menu_view(ctx, ui)
-    return turn_view(ctx, ui)
-
-
-def press(ctx, ui, k, button):
-    if k == "pick":
-        return pick_press(ctx, ui, button)
-    if k == "menu":
-        return menu_press(ctx, ui, button)
-    return turn_press(ctx, ui, button)
+view, press = screens({"pick": (pick_view, pick_press), "menu": (menu_view, menu_press)},
+                      (turn_view, turn_press))

@@ -18,6 +18,7 @@ ui keys: "s": "dealer" with "l": leader seat (1-based), "d": the double
 
 from shared_engine.engine import ROUND, REDEAL, UNDO
 from firmware.core import labels
+from firmware.flows import screens
 
 
 def _names(ctx):
@@ -184,17 +185,5 @@ def end_press(ctx, ui, button):
     return ui, None
 
 
-def view(ctx, ui, k):
-    if k == "dealer":
-        return dealer_view(ctx, ui)
-    if k == "sheet":
-        return sheet_view(ctx, ui)
-    return end_view(ctx, ui)
-
-
-def press(ctx, ui, k, button):
-    if k == "dealer":
-        return dealer_press(ctx, ui, button)
-    if k == "sheet":
-        return sheet_press(ctx, ui, button)
-    return end_press(ctx, ui, button)
+view, press = screens({"dealer": (dealer_view, dealer_press), "sheet": (sheet_view, sheet_press)},
+                      (end_view, end_press))

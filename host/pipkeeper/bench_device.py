@@ -94,8 +94,8 @@ class Bench:
     def game_image(self, base, events_cut, name):
         """``base`` with the largest game cut at ``events_cut`` as the game in
         progress, and no checkpoint or UI state yet."""
-        from pipkeeper import bench_firmware
-        tags, events = bench_firmware._largest_game()
+        from pipkeeper import bench_engine, bench_firmware
+        tags, events = bench_engine.largest_game()
         with tempfile.TemporaryDirectory() as d:
             bench_firmware.write_board(d, tags, events[:events_cut])
             out = self.work / (name + ".img")
@@ -235,13 +235,13 @@ class Bench:
 
 
 def run_build(firmware, log=print, heap=True, worn=True):
-    from pipkeeper import bench_firmware
+    from pipkeeper import bench_engine, bench_firmware
     fw = images.load_firmware(firmware)
     figures = {"firmware": os.path.basename(fw.path), "micropython": ".".join(map(str, fw.version)),
                "build": fw.kind}
     with tempfile.TemporaryDirectory(prefix="pipkeeper-bench-device-") as work:
         bench = Bench(firmware, work, log)
-        tags, events = bench_firmware._largest_game()
+        tags, events = bench_engine.largest_game()
         early, late = bench_firmware.cut_points(events)
 
         log("cold boots: the largest game, late and early ...")

@@ -43,7 +43,7 @@ LARGEST = ("mexican-train", 8, (1, 2, 3, 4, 5))
 def write_corpus(folder):
     """Simulated games as DGN files; returns (all files, the largest game)."""
     from shared_engine import dgn
-    from shared_engine.simulate import simulate, to_board
+    from shared_engine.simulate import simulate
 
     folder = Path(folder)
     files = []
@@ -54,16 +54,23 @@ def write_corpus(folder):
                 path = folder / "{}-{}p-{}.dgn".format(rules, n, seed)
                 path.write_text(sim.record())
                 files.append(path)
+    largest = folder / "largest-mexican-train-8p.dgn"
+    largest.write_text(dgn.write(*largest_game()))
+    return files, largest
+
+
+def largest_game():
+    """(tags, events) of the largest game of LARGEST's seeds, as the board
+    records it: full tracking, no hands, drawn tiles unknown."""
+    from shared_engine.simulate import simulate, to_board
+
     rules, n, seeds = LARGEST
     best = None
     for seed in seeds:
         sim = simulate(rules, n, seed, bots=["greedy"] * n)
         if best is None or sim.count > best.count:
             best = sim
-    # As the board records it: full tracking, no hands, drawn tiles unknown.
-    largest = folder / "largest-mexican-train-8p.dgn"
-    largest.write_text(dgn.write(best.tags, to_board(best.events)))
-    return files, largest
+    return best.tags, to_board(best.events)
 
 
 def _mp(root, build, mode, files):

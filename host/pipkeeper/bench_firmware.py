@@ -34,27 +34,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from pipkeeper import callgrind, sim
+from pipkeeper import bench_engine, callgrind, sim
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.paths import micropython_binary, repo_root
 
 HEAP = "160K"
 SCREENS = ("turn", "menu", "pick", "sheet", "score")
 SCRIPT = Path(__file__).parent / "mp" / "firmware_bench.py"
-
-
-def _largest_game():
-    """The largest game's events as the board records them in full tracking."""
-    from shared_engine.simulate import simulate, to_board
-    from pipkeeper.bench_engine import LARGEST
-
-    rules, n, seeds = LARGEST
-    best = None
-    for seed in seeds:
-        s = simulate(rules, n, seed, bots=["greedy"] * n)
-        if best is None or s.count > best.count:
-            best = s
-    return best.tags, to_board(best.events)
 
 
 def write_board(folder, tags, events):
@@ -176,23 +162,30 @@ def _tests_on_path():
     return root / "tests" / "firmware"
 
 
-def flash_and_panel(src, rules="mexican-train", players=4, seed=3):
+def flash_and_panel(rules="mexican-train", players=4, seed=3):
     """Block writes and panel updates per press over a whole planned game
-    (full tracking) on LittleFS over a RAM block device: the firmware tests'
-    harness tests/firmware/mp_flash.py, with no power cuts."""
+    (full tracking) on LittleFS over a simulated flash, on USB power: the
+    firmware tests' power-cut harness (tests/firmware/mp/usbpower.py
+    ``play``, on the firmware it compiles), with no power cuts."""
     folder = _tests_on_path()
     from planner import plan_game
+    sys.path.insert(0, str(folder / "mp"))
+    try:
+        import mpbuild
+    finally:
+        sys.path.remove(str(folder / "mp"))
 
     presses, _, _ = plan_game(rules, players, seed, "full")
+    build = mpbuild.build(repo_root())
     with tempfile.TemporaryDirectory() as tmp:
-        pf = Path(tmp) / "presses.txt"
-        pf.write_text("\n".join(presses))
-        proc = subprocess.run([micropython_binary(), "-X", "heapsize=16M",
-                               str(folder / "mp_flash.py"), str(pf), str(src), "1000000000"],
-                              capture_output=True, text=True, cwd=tmp)
-    if proc.returncode:
+        (Path(tmp) / "presses.txt").write_text("\n".join(presses) + "\n")
+        proc = subprocess.run([micropython_binary(), "-X", "heapsize=16M", "-m", "usbpower",
+                               "play", tmp], capture_output=True, text=True, cwd=tmp,
+                              env=mpbuild.micropython_env(build))
+    lines = [x for x in proc.stdout.splitlines() if x.startswith("RESULT ")]
+    if proc.returncode or not lines:
         raise PipkeeperError("the flash harness failed: " + (proc.stdout + proc.stderr)[-300:])
-    res = json.loads(proc.stdout.strip().splitlines()[-1])
+    res = json.loads(lines[-1][len("RESULT "):])
     return {
         "presses_measured": len(presses),
         "flash_blocks_written_per_press": round(res["blocks_per_press_mean"], 2),
@@ -207,7 +200,7 @@ def run(with_callgrind=True):
     root = repo_root()
     src = sim.build_tree(str(root))
     out = {}
-    tags, events = _largest_game()
+    tags, events = bench_engine.largest_game()
     early, late = cut_points(events)
     with tempfile.TemporaryDirectory() as tmp:
         dirs = {}
@@ -245,6 +238,6 @@ def run(with_callgrind=True):
                 out["render_instructions"] = by_screen[busiest]
         else:
             out["callgrind"] = "valgrind not found: instruction counts skipped"
-    out.update(flash_and_panel(src))
+    out.update(flash_and_panel())
     out["presses_per_play_full"], out["presses_per_score_entry"] = planned_presses()
     return out

@@ -9,7 +9,7 @@ plugged in at once is an error that names them, not a guess.
 
 import os
 
-from pipkeeper.errors import PipkeeperError
+from pipkeeper.errors import the_one
 
 ENV_VAR = "PIPKEEPER_PORT"
 
@@ -40,11 +40,9 @@ def find_port(port=None):
     if env:
         return env
     found = candidates()
-    if not found:
-        raise PipkeeperError(
-            "no board found: plug it in with a data cable (USB id 2e8a:0005, MicroPython), "
-            "or name the port with --port or ${}".format(ENV_VAR))
-    if len(found) > 1:
-        names = ", ".join(device for device, _ in found)
-        raise PipkeeperError("several boards found ({}); choose one with --port".format(names))
-    return found[0][0]
+    return the_one(
+        found,
+        "no board found: plug it in with a data cable (USB id 2e8a:0005, MicroPython), "
+        "or name the port with --port or ${}".format(ENV_VAR),
+        "several boards found ({}); choose one with --port".format(
+            ", ".join(device for device, _ in found)))[0]

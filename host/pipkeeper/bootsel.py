@@ -17,7 +17,7 @@ import errno
 import os
 import sys
 
-from pipkeeper.errors import PipkeeperError
+from pipkeeper.errors import PipkeeperError, the_one
 
 ENV_DRIVES = "PIPKEEPER_UF2_DRIVES"
 INFO = "INFO_UF2.TXT"
@@ -68,14 +68,11 @@ def drives():
 def find_drive():
     """The one RPI-RP2 drive, or why there is none to use."""
     found = drives()
-    if not found:
-        raise PipkeeperError(
-            "no board in BOOTSEL mode: hold BOOTSEL (BOOT/USR on a Badger) while plugging it in, "
-            "until the RPI-RP2 drive appears (or name its folder in ${})".format(ENV_DRIVES))
-    if len(found) > 1:
-        raise PipkeeperError("several RPI-RP2 drives ({}); leave one board plugged in".format(
-            ", ".join(found)))
-    return found[0]
+    return the_one(
+        found,
+        "no board in BOOTSEL mode: hold BOOTSEL (BOOT/USR on a Badger) while plugging it in, "
+        "until the RPI-RP2 drive appears (or name its folder in ${})".format(ENV_DRIVES),
+        "several RPI-RP2 drives ({}); leave one board plugged in".format(", ".join(found)))
 
 
 def _vanished(exc):

@@ -20,3 +20,14 @@ class PipkeeperError(Exception):
 
     def __str__(self):
         return self.message
+
+
+def the_one(found, nothing, several):
+    """The one thing in the list `found` (a board's port, a BOOTSEL drive);
+    PipkeeperError saying `nothing` when there is none, `several` when
+    there are more (the user must name one)."""
+    if not found:
+        raise PipkeeperError(nothing)
+    if len(found) > 1:
+        raise PipkeeperError(several)
+    return found[0]

@@ -38,7 +38,9 @@ import hashlib
 import os
 import re
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Optional
 
 from pipkeeper import bundle, mpy, onboard
 from pipkeeper.errors import PipkeeperError
@@ -433,17 +435,19 @@ def check_imports(link):
 WAIT_SECONDS = 60      # for the board to come back as a serial port after the copy
 
 
+@dataclass
 class Uf2Result:
-    def __init__(self, path, drive, size, micropython_only, has_fs):
-        self.path = path
-        self.drive = drive
-        self.size = size
-        self.micropython_only = micropython_only
-        self.has_fs = has_fs          # the file replaced the board's filesystem
-        self.port = None
-        self.micropython = ""         # the version the board came back with
-        self.scorer_files = 0         # files of the scorer found on the board, as built
-        self.scorer = False           # the scorer is there and loads
+    """What `flash --uf2` did and found."""
+
+    path: str
+    drive: str
+    size: int
+    micropython_only: bool
+    has_fs: bool                  # the file replaced the board's filesystem
+    port: Optional[str] = None
+    micropython: str = ""         # the version the board came back with
+    scorer_files: int = 0         # files of the scorer found on the board, as built
+    scorer: bool = False          # the scorer is there and loads
 
     def as_dict(self):
         return {"file": self.path, "drive": self.drive, "size": self.size,

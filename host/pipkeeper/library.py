@@ -28,6 +28,7 @@ import sqlite3
 import time
 
 from pipkeeper import derive
+from pipkeeper.closing import Closing
 from pipkeeper.errors import PipkeeperError
 
 DB_ENV = "PIPKEEPER_DB"
@@ -91,7 +92,7 @@ def default_path():
     return os.path.join(platformdirs.user_data_dir("pipkeeper", appauthor=False), "library.sqlite3")
 
 
-class Library:
+class Library(Closing):
     """One open library. Use as a context manager, or call close()."""
 
     def __init__(self, path=None):
@@ -119,12 +120,6 @@ class Library:
 
     def close(self):
         self.db.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     # -- schema ----------------------------------------------------------------
     def _migrate(self):
@@ -253,11 +248,12 @@ class Library:
         rows = self.db.execute(
             "SELECT r.id, r.board, r.name, r.live, r.size, r.game_id, r.status, r.error, r.error_line, "
             "r.duplicate_of, r.first_synced, r.last_synced, g.rules, g.date, g.event, g.players, "
-            "g.n_rounds, g.over, g.winners FROM records r LEFT JOIN games g ON g.record_id = r.id "
+            "g.n_rounds, g.over, g.winners, g.report FROM records r LEFT JOIN games g ON g.record_id = r.id "
             "{} ORDER BY r.id".format(where)).fetchall()
         out = []
         for row in rows:
             g = _game_dict(row)
+            g.update(_scores(row["report"]))
             if g["rules"] is None:  # rejected: what its tags say, for the listing
                 dgn = self.db.execute("SELECT dgn FROM records WHERE id = ?", (g["id"],)).fetchone()[0]
                 tags = derive.tags_of(bytes(dgn))
@@ -360,6 +356,20 @@ def _statements(script):
 
 def _first(values):
     return values[0] if values else None
+
+
+def _scores(report_json):
+    """A game's totals and per-round scores for the listing, so a script
+    over `games --json` needs no second call per game: `totals` in seat
+    order (as `players`) and `round_scores`, one `{"double", "scores",
+    "out"}` per scored round as in the replay report; None for a record
+    the engine rejects."""
+    if not report_json:
+        return {"totals": None, "round_scores": None}
+    report = json.loads(report_json)
+    return {"totals": report.get("totals"),
+            "round_scores": [{"double": r.get("double"), "scores": r.get("scores"), "out": r.get("out")}
+                             for r in report.get("rounds") or ()]}
 
 
 def _game_dict(row):

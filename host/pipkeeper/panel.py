@@ -12,6 +12,19 @@ STRIDE = 37
 FRAME_BYTES = STRIDE * HEIGHT
 
 
+class Frame:
+    """One panel update, as a simulated board reports it: ``data`` the
+    frame's bytes, ``full`` a full (not fast) refresh, ``index`` its number
+    since the board started, ``t`` the emulator's clock (ms) for the
+    emulated RP2040 (None on the unix port)."""
+
+    def __init__(self, data, full, index, t=None):
+        self.data = data
+        self.full = full
+        self.index = index
+        self.t = t
+
+
 def pixel(frame, x, y):
     return (frame[y * STRIDE + (x >> 3)] >> (7 - (x & 7))) & 1
 

@@ -15,6 +15,7 @@ import pty
 import subprocess
 import termios
 
+from pipkeeper.closing import Closing
 from pipkeeper.paths import micropython_binary
 
 # The unix port's root becomes DIR (see mp/flashdir.py for why not VfsPosix(DIR)).
@@ -29,7 +30,7 @@ def _quiet(fd):
     termios.tcsetattr(fd, termios.TCSANOW, attrs)
 
 
-class PtyBoard:
+class PtyBoard(Closing):
     """`micropython -i` on the master end of a pty; `.port` is the slave's path.
 
     The host opens `.port` like any serial port (pyserial puts it in raw
@@ -61,9 +62,3 @@ class PtyBoard:
             os.close(self._slave)
         except OSError:
             pass
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()

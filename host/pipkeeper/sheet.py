@@ -17,7 +17,14 @@
 
 Only keys of FORMAT.md are required; optional ones (`tie_break`,
 `stopped`, `next_double`) are shown when present.
+
+That text is what every pipe, file and golden test gets, so its columns
+are laid out here, by hand: the one-character marker after each score keeps
+the digits aligned, which rich (it strips a cell's trailing blank) cannot
+reproduce. On a terminal `print_sheet` has rich draw the same sheet.
 """
+
+import click
 
 
 def _double(pips):
@@ -182,14 +189,9 @@ def _tag(tags, name):
     return None
 
 
-def format_sheet(report, tags=None):
-    """The whole sheet as one string ending in a newline.
-
-    `tags` are the record's (name, values) pairs, if known: the Event, Date
-    and Game tags go under the title.
-    """
-    names = _names(report)
-    lines = ["{}: {}".format(report.get("rules", "?"), ", ".join(names))]
+def _head_lines(report, tags):
+    """The title (rules: players) and what the tags say about the game."""
+    lines = ["{}: {}".format(report.get("rules", "?"), ", ".join(_names(report)))]
     about = []
     for name, label in (("Event", ""), ("Date", ""), ("Game", "game ")):
         value = _tag(tags, name)
@@ -197,7 +199,27 @@ def format_sheet(report, tags=None):
             about.append(label + value)
     if about:
         lines.append(", ".join(about))
-    lines.append("")
+    return lines
+
+
+def _tail_lines(report):
+    """The winner, then the round in progress or the next round's double."""
+    lines = [winner_line(report)]
+    state = state_lines(report)
+    if state:
+        lines += state
+    elif not report.get("over") and report.get("next_double") is not None:
+        lines.append("next round: " + _double(report["next_double"]))
+    return lines
+
+
+def format_sheet(report, tags=None):
+    """The whole sheet as one string ending in a newline.
+
+    `tags` are the record's (name, values) pairs, if known: the Event, Date
+    and Game tags go under the title.
+    """
+    lines = _head_lines(report, tags) + [""]
     if report.get("rounds"):
         table, any_out = score_table(report)
         lines += table
@@ -206,10 +228,64 @@ def format_sheet(report, tags=None):
     else:
         lines.append("no round scored yet")
     lines.append("")
-    lines.append(winner_line(report))
-    state = state_lines(report)
-    if state:
-        lines += state
-    elif not report.get("over") and report.get("next_double") is not None:
-        lines.append("next round: " + _double(report["next_double"]))
+    lines += _tail_lines(report)
     return "\n".join(lines) + "\n"
+
+
+def print_sheet(report, tags=None, console=None):
+    """Print the sheet: `format_sheet`'s text, or drawn by rich on
+    `console` (a terminal console, see `tables.terminal_console`)."""
+    if console is None:
+        click.echo(format_sheet(report, tags), nl=False)
+        return
+    from rich.text import Text
+
+    from pipkeeper import tables
+
+    head = _head_lines(report, tags)
+    console.print(Text(head[0], style="bold"))
+    for line in head[1:]:
+        console.print(Text(line, style="dim"))
+    console.print()
+    if report.get("rounds"):
+        columns, rows, footer, any_out = _terminal_table(report)
+        tables.show(columns, rows, footer, console=console)
+        if any_out:
+            console.print(Text("* went out", style="dim"))
+    else:
+        console.print("no round scored yet")
+    console.print()
+    tail = _tail_lines(report)
+    console.print(Text(tail[0], style="bold green" if report.get("winners") else "bold"))
+    for line in tail[1:]:
+        console.print(Text(line))
+
+
+def _terminal_table(report):
+    """The score table for rich: the marker of the seat that went out comes
+    before its score (`*0`), so the digits stay aligned without a trailing
+    blank; the winners' totals stand out."""
+    from rich.text import Text
+
+    from pipkeeper.tables import Column
+
+    names = _names(report)
+    winners = report.get("winners") or []
+    columns = [Column("round", style="dim")] + [Column(n, justify="right") for n in names]
+    rows, any_out = [], False
+    for rnd in report.get("rounds") or []:
+        scores = rnd.get("scores") or []
+        cells = [_double(rnd.get("double"))]
+        for seat in range(1, len(names) + 1):
+            value = str(scores[seat - 1]) if seat - 1 < len(scores) else ""
+            if rnd.get("out") == seat:
+                any_out = True
+                cells.append(Text("*" + value, style="bold"))
+            else:
+                cells.append(value)
+        rows.append(cells)
+    totals = list(report.get("totals") or [])
+    totals += [""] * (len(names) - len(totals))
+    footer = ["total"] + [Text(str(t), style="bold green" if seat in winners else "bold")
+                          for seat, t in enumerate(totals, 1)]
+    return columns, rows, footer, any_out

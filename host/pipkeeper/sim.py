@@ -47,8 +47,10 @@ import threading
 import time
 from pathlib import Path
 
+from pipkeeper.closing import Closing
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.panel import FRAME_BYTES
+from pipkeeper.panel import FRAME_BYTES, Frame
+from pipkeeper.relay import PROMPT, PortRelay
 
 HEAP = "160K"
 BUTTONS = ("A", "B", "C", "UP", "DOWN")
@@ -181,13 +183,6 @@ def parse_script(text):
     return out
 
 
-class Frame:
-    def __init__(self, data, full, index):
-        self.data = data
-        self.full = full
-        self.index = index
-
-
 class _Panel:
     """Reads panel records from the firmware's pipe on a thread."""
 
@@ -231,7 +226,7 @@ class _Panel:
         return self.q.get(timeout=timeout)
 
 
-class Sim:
+class Sim(Closing):
     """One simulated board. ``press(button)`` returns the frames it caused."""
 
     def __init__(self, flash_dir, power_cycle=False, heap=HEAP, src=None,
@@ -368,12 +363,6 @@ class Sim:
                 p.wait()
         self.proc = None
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
 
 def _make_ctty():
     """In the child: make stdin (the pty slave) the controlling terminal, so
@@ -388,7 +377,7 @@ def _make_ctty():
 
 # -- the serial port ------------------------------------------------------------------
 
-class SerialBoard:
+class SerialBoard(PortRelay):
     """``--serial``: the board's USB serial on a pty (see the module docstring)."""
 
     def __init__(self, sim):
@@ -410,12 +399,7 @@ class SerialBoard:
         tty.setraw(s2)
         self.port = os.ttyname(s2)
         os.close(s2)
-        self.repl = False
-        self.raw = False
-        self.stop = False
-        self.t = None
-        tr = os.environ.get("PIPKEEPER_SIM_TRACE")
-        self._tr = open(tr, "a") if tr else None
+        self._init_relay(self.m2)
 
     def _slave(self):
         """A fresh descriptor of the board's tty for each process: when a
@@ -433,8 +417,7 @@ class SerialBoard:
             self.sim.start(stdio=fd)
         finally:
             os.close(fd)
-        self.t = threading.Thread(target=self._relay, daemon=True)
-        self.t.start()
+        self._start_relay()
 
     def _restart(self, into_raw):
         sim = self.sim
@@ -458,64 +441,32 @@ class SerialBoard:
         finally:
             os.close(fd)
 
-    def _trace(self, *what):
-        if self._tr is not None:
-            self._tr.write("%.3f %s\n" % (time.monotonic(), " ".join(repr(x) for x in what)))
-            self._tr.flush()
+    # -- the relay's hooks (pipkeeper.relay) --
+    def _board_fd(self):
+        return self.m1
 
-    def _relay(self):
-        seen = b""
-        connected = False
-        while not self.stop:
-            try:
-                r, _, _ = select.select([self.m1, self.m2], [], [], 0.05)
-            except (OSError, ValueError):
-                return
-            if self.m1 in r:
-                try:
-                    data = os.read(self.m1, 4096)
-                except OSError:
-                    data = b""
-                if data:
-                    self._trace("board>", data)
-                    seen = (seen + data)[-64:]
-                    if b">>> " in seen or b"raw REPL; CTRL-B to exit" in seen:
-                        self.repl = True
-                    if b"raw REPL; CTRL-B to exit" in seen:
-                        self.raw = True
-                    try:
-                        os.write(self.m2, data)
-                    except OSError:
-                        pass
-            if self.m2 in r:
-                try:
-                    data = os.read(self.m2, 4096)
-                    connected = True
-                except OSError:
-                    data = b""
-                    # nobody has the port open
-                    if connected:
-                        connected = False
-                        self._trace("host closed the port", self.repl)
-                        if self.repl:
-                            self._reset()
-                    time.sleep(0.05)
-                if data:
-                    self._trace("host>", data)
-                    self._to_board(data)
-            proc = self.sim.proc
-            if proc is not None and proc.poll() is not None and not self.stop:
-                # The unix port ended: a soft reset (Ctrl-D) or an exit.
-                self._trace("board exited", proc.returncode, self.raw)
-                if self.raw:
-                    try:
-                        os.write(self.m2, b"soft reboot\r\n")
-                    except OSError:
-                        pass
-                self._restart(into_raw=self.raw)
-                seen = b""
+    def _read_board(self):
+        try:
+            return os.read(self.m1, 65536)
+        except OSError:
+            return b""
 
-    def _to_board(self, data):
+    def _host_left(self):
+        if self.repl:
+            self._reset()
+
+    def _tick(self):
+        proc = self.sim.proc
+        if proc is None or proc.poll() is None or self.stop:
+            return False
+        # The unix port ended: a soft reset (Ctrl-D) or an exit.
+        self._trace("board exited", proc.returncode, self.raw)
+        if self.raw:
+            self._to_host(b"soft reboot\r\n")
+        self._restart(into_raw=self.raw)
+        return True
+
+    def _write_board(self, data):
         if not self.repl and b"\x03" in data:
             # Ctrl-C interrupts the scorer (SIGINT via the tty); what follows
             # is held until the REPL has taken over the terminal.
@@ -532,11 +483,8 @@ class SerialBoard:
                     except OSError:
                         break
                     buf += chunk
-                    try:
-                        os.write(self.m2, chunk)
-                    except OSError:
-                        pass
-                    if b">>> " in buf:
+                    self._to_host(chunk)
+                    if PROMPT in buf:
                         break
             self.repl = True
             if rest:

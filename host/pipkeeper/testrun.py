@@ -14,6 +14,8 @@ import sys
 import tempfile
 import threading
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from typing import Optional
 
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.mpy import build_package
@@ -27,14 +29,16 @@ COUNTS_RE = re.compile(r"^(\d+) passed, (\d+) failed\s*$", re.M)
 _PYTEST_OK = (0, 1)
 
 
+@dataclass
 class Result:
-    def __init__(self, label, passed, failed, returncode, note=None, printed_counts=False):
-        self.label = label
-        self.printed_counts = printed_counts  # the suite printed `N passed, N failed` itself
-        self.passed = passed
-        self.failed = failed
-        self.returncode = returncode
-        self.note = note
+    """One suite's run: its counts, its exit status, a note to print."""
+
+    label: str
+    passed: int
+    failed: int
+    returncode: int
+    note: Optional[str] = None
+    printed_counts: bool = False  # the suite printed `N passed, N failed` itself
 
     @property
     def ok(self):

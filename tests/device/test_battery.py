@@ -18,10 +18,10 @@ def lay_out_largest_game(golden, tmp_path, events_at="late"):
     """The largest game in progress (80% through its last round, as the boot
     benchmark's "late" board) on a sim folder and on a copy of the golden
     image; returns (sim folder, board folder)."""
-    from pipkeeper import bench_firmware
+    from pipkeeper import bench_engine, bench_firmware
     from pipkeeper.rp2040 import flashfs
     from pipkeeper.rp2040.board import FLASH_FILE
-    tags, events = bench_firmware._largest_game()
+    tags, events = bench_engine.largest_game()
     early, late = bench_firmware.cut_points(events)
     sim_dir = tmp_path / "sim"
     bench_firmware.write_board(sim_dir, tags, events[:late if events_at == "late" else early])

@@ -94,6 +94,15 @@ def test_missing_rules_or_players():
     rejects('[Rules "poker"]\n[Players "A" "B"]\nround 9-9 lead 1\n', None, "unknown rules")
 
 
+def test_an_unknown_preset_is_reported_before_a_missing_players_tag():
+    """A mistyped [Rules] is the error to fix first: naming the missing
+    [Players] tag instead sends the reader after the wrong line."""
+    msg = rejects('[Rules "nope"]\nround 9-9 lead 1\n', 2, "unknown rules 'nope'")
+    for name in ("chickenfoot", "chickenfoot-cross", "chicken-scratch", "mexican-train"):
+        assert name in msg, (name, msg)
+    assert "Players" not in msg, msg
+
+
 # -- comments and blank lines -------------------------------------------------------
 
 def test_comments_and_blank_lines_are_ignored_but_counted():

@@ -30,7 +30,14 @@ state coming back from flash, on a fresh heap).
    listed). Every k from 1 to the clean run's op count with
    PIPKEEPER_FULL_FAULT_TESTS=1, both torn and dropped; by default every
    3rd k plus the first and last 20.
-3. real cuts: for some k the press in flight runs again, from the flash
+3. on USB power (mp/usbpower.py): one App takes every press of a whole
+   game in one process (chickenfoot, quick tracking; and, slow, a long
+   mexican-train game in full tracking) with the journal; then in that
+   process the flash of a cut at every op (every 7th in the long game,
+   PIPKEEPER_CUT_EVERY), torn and dropped, is powered on and checked as in
+   2. The same run gives the flash blocks a press writes (at most 2 on
+   average) and one panel update a press.
+4. real cuts: for some k the press in flight runs again, from the flash
    the presses before it left, with the device's budget set to k (op k is
    torn or dropped and raises PowerCut, a BaseException the firmware cannot
    catch; the device is dead after it); once (three times in the full run)
@@ -42,6 +49,7 @@ state coming back from flash, on a fresh heap).
 """
 
 import json
+import os
 import shutil
 import struct
 import subprocess
@@ -423,3 +431,51 @@ def test_real_power_cuts_match_the_sweep(clean):
     for line in renamed:
         print("  " + line)
     assert not problems, "\n".join(problems)
+
+
+# -- on USB power: a whole game in one process, a cut at every op ------------------------
+
+def usb_power_run(micropython, root, work, presses, every):
+    """(play's RESULT, sweep's RESULT) of mp/usbpower.py over ``presses``."""
+    build = mpbuild.build(root)
+    work.mkdir(exist_ok=True)
+    (work / "presses.txt").write_text("\n".join(presses) + "\n")
+    env = dict(mpbuild.micropython_env(build), PK_NBLOCKS=str(NBLOCKS))
+    got = []
+    for args in (["play", work], ["sweep", work, every]):
+        proc = subprocess.run([micropython, "-X", "heapsize=16M", "-m", "usbpower"]
+                              + [str(a) for a in args], cwd=work, env=env,
+                              capture_output=True, text=True, timeout=1200)
+        got.append(parse(proc, "usbpower " + args[0]))
+    return got
+
+
+def test_power_cut_at_every_block_write_on_usb_power(micropython_bin, repo_root, tmp_path):
+    if str(HERE) not in sys.path:
+        sys.path.insert(0, str(HERE))
+    from planner import plan_game
+    # set-up included: a whole short game of well over 100 presses
+    presses, _, _ = plan_game("chickenfoot", 3, 5, "quick", {"rounds": "9 8"})
+    assert len(presses) >= 100
+    play, sweep = usb_power_run(micropython_bin, repo_root, tmp_path / "usb", presses, 1)
+    assert sweep["failures"] == [], sweep["failures"][:3]
+    assert sweep["cuts"] == 2 * play["ops"] > 2 * len(presses)
+    assert play["presses"] == len(presses)
+    assert play["updates"] == len(presses) + 1
+    assert play["blocks_per_press_mean"] <= 2
+    print("\non USB power: %d presses, %d block writes, %d cuts checked (%d error screens "
+          "cleared by the next press); %.2f blocks a press (at most %d)"
+          % (play["presses"], play["ops"], sweep["cuts"], sweep["errscreens"],
+             play["blocks_per_press_mean"], play["blocks_per_press_max"]))
+
+
+def test_power_cuts_in_a_long_full_tracking_game(micropython_bin, repo_root, tmp_path):
+    if str(HERE) not in sys.path:
+        sys.path.insert(0, str(HERE))
+    from planner import plan_game
+    presses, _, _ = plan_game("mexican-train", 4, 2, "full", {"rounds": "12 11 10"})
+    every = int(os.environ.get("PIPKEEPER_CUT_EVERY", "7"))
+    play, sweep = usb_power_run(micropython_bin, repo_root, tmp_path / "usb", presses, every)
+    assert sweep["failures"] == [], sweep["failures"][:3]
+    assert play["updates"] == len(presses) + 1
+    assert play["blocks_per_press_mean"] <= 2

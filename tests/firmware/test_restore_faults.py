@@ -2,13 +2,13 @@
 progress: only a record that does not replay sends the board back to set-up,
 and even then the record stays on the flash."""
 
-from pipkeeper import bench_firmware, sim
+from pipkeeper import bench_engine, bench_firmware, sim
 from pipkeeper.errors import PipkeeperError
 from shared_engine import dgn
 
 
 def _board(tmp_path):
-    tags, events = bench_firmware._largest_game()
+    tags, events = bench_engine.largest_game()
     early, late = bench_firmware.cut_points(events)
     return bench_firmware.write_board(tmp_path / "flash", tags, events[:late])
 

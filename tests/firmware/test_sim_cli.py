@@ -62,8 +62,12 @@ def test_serial_port_works_with_mpremote(tmp_path):
     (flash / "games" / "0001.dgn").write_text('[Rules "chickenfoot"]\n[Players "A" "B"]\n')
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([ROOT, os.path.join(ROOT, "host")])
+    # Ctrl-C as at a terminal: a test run started in the background (`&` in
+    # a script) hands its children SIGINT ignored, and Python then never
+    # raises KeyboardInterrupt.
     p = subprocess.Popen([sys.executable, "-m", "pipkeeper", "sim", "--serial", "--dir", str(flash), "-q"],
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         port = p.stdout.readline().decode().strip()
         assert port.startswith("/dev/")
@@ -104,3 +108,65 @@ def test_serial_port_works_with_mpremote(tmp_path):
             p.kill()
             p.wait()
     assert p.returncode == 0, p.stderr.read().decode()
+
+
+# A stand-in for an interactive shell that runs `pipkeeper sim --serial &`:
+# it leads a session whose terminal is a pty, keeps the terminal's
+# foreground for itself and starts the sim as a background job on it.
+_SHELL = r"""
+import fcntl, os, signal, subprocess, sys, termios
+fd = os.open(sys.argv[1], os.O_RDWR)
+fcntl.ioctl(fd, termios.TIOCSCTTY, 0)
+signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+os.tcsetpgrp(fd, os.getpgrp())
+job = subprocess.Popen(sys.argv[2:], stdin=fd, stdout=subprocess.PIPE, preexec_fn=os.setpgrp)
+print(job.pid, job.stdout.readline().decode().strip(), flush=True)
+job.wait()
+"""
+
+
+def _proc_state(pid):
+    with open("/proc/%d/stat" % pid) as f:
+        return f.read().rsplit(")", 1)[1].split()[0]
+
+
+@pytest.mark.parametrize("how", ("stdin-at-its-end", "background-job"))
+def test_serial_board_stays_up_without_a_keyboard(tmp_path, how):
+    """Started from a script or CI (stdin /dev/null), or with & from an
+    interactive shell (stdin the shell's terminal, not ours to set up): the
+    board and its port stay up until killed."""
+    import pty
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([ROOT, os.path.join(ROOT, "host")])
+    cmd = [sys.executable, "-m", "pipkeeper", "sim", "--serial", "--dir", str(tmp_path / "flash"), "-q"]
+    master = None
+    if how == "stdin-at-its-end":
+        p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, env=env)
+        pid, port = p.pid, p.stdout.readline().decode().strip()
+    else:
+        master, slave = pty.openpty()
+        tty = os.ttyname(slave)
+        os.close(slave)
+        p = subprocess.Popen([sys.executable, "-c", _SHELL, tty] + cmd, stdout=subprocess.PIPE,
+                             env=env, start_new_session=True)
+        pid, port = p.stdout.readline().decode().split()
+        pid = int(pid)
+    try:
+        assert port.startswith("/dev/")
+        time.sleep(3.0)
+        assert p.poll() is None
+        assert _proc_state(pid) != "T", "the board was stopped (it set up a terminal not its own)"
+        r = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "exec", "print(6*7)"],
+                           capture_output=True, text=True, timeout=30)
+        assert "42" in r.stdout, r.stdout + r.stderr
+        assert _proc_state(pid) != "T"
+    finally:
+        os.kill(pid, signal.SIGTERM)
+        try:
+            p.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.kill(pid, signal.SIGKILL)
+            p.kill()
+            p.wait()
+        if master is not None:
+            os.close(master)

@@ -180,7 +180,21 @@ def test_not_utf8_is_one_line_and_exit_1(tmp_path):
     bad.write_bytes(b"[Rules \xff]\n")
     result = run("replay", str(bad))
     assert result.exit_code == 1
-    assert result.stderr == "pipkeeper: {}: not UTF-8 text (byte 7)\n".format(bad)
+    assert result.stderr == "{}:1: this line is not UTF-8 text (byte 8 of the line)\n".format(bad)
+
+
+def test_not_utf8_names_the_line_like_every_other_error(tmp_path):
+    """DECISIONS.md: a line that is not UTF-8 is an error at its line number,
+    reported as FILE:LINE: like an illegal event (not as a byte offset)."""
+    bad = tmp_path / "bad.dgn"
+    good = EXAMPLE.read_bytes().split(b"\n")
+    good[4] = good[4] + b" ; caf\xe9"          # a Latin-1 comment on line 5
+    bad.write_bytes(b"\n".join(good))
+    result = run("replay", str(bad), str(PAPER))
+    assert result.exit_code == 1
+    assert result.stderr == "{}:5: this line is not UTF-8 text (byte {} of the line)\n".format(
+        bad, len(good[4]))
+    assert "winner: Ann" in result.stdout   # the other file is still replayed
 
 
 def test_no_file_is_a_usage_error():

@@ -57,11 +57,10 @@ def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, microp
         raise click.UsageError("--new-board and --micropython-only go with --uf2 FILE")
     if build is not None:
         flash.check_build(build)        # before the board is touched
-    log = None if as_json else click.echo
     with link.connect(port, run_main=not dry_run) as board:
         with Progress(0, "flash") as bar:
-            result = flash.flash(board, force=force, dry_run=dry_run, progress=bar, log=log,
-                                 boot_app=boot_app, board=build)
+            result = flash.flash(board, force=force, dry_run=dry_run, progress=bar,
+                                 log=None if as_json else bar.echo, boot_app=boot_app, board=build)
     if as_json:
         click.echo(json.dumps(result.as_dict()))
         return
@@ -87,10 +86,10 @@ def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, microp
 
 
 def _uf2(path, port, new_board, micropython_only, wait, as_json):
-    log = None if as_json else click.echo
     with Progress(0, "copy") as bar:
         result = flash.flash_uf2(path, new_board=new_board, micropython_only=micropython_only,
-                                 port=port, wait=wait, progress=bar, log=log)
+                                 port=port, wait=wait, progress=bar,
+                                 log=None if as_json else bar.echo)
     if as_json:
         click.echo(json.dumps(result.as_dict()))
         return

@@ -1,11 +1,13 @@
 """pipkeeper games: list the games in the library."""
 
-import json
-
 import click
 
 from pipkeeper.library import Library
-from pipkeeper.options import db_option, json_option, printable
+from pipkeeper.options import NO_GAMES, answered, db_option, json_option, printable
+
+
+# How a terminal shows a game's state (plain text shows the word alone).
+STATE_STYLES = {"FLAGGED": "bold red", "over": "green", "in play": "yellow"}
 
 
 def state_of(g):
@@ -28,17 +30,21 @@ def command(db, as_json, show_all):
     """
     with Library(db) as library:
         games = library.games(include_hidden=show_all)
-    if as_json:
-        click.echo(json.dumps(games, ensure_ascii=False))
+    if answered(games, as_json, NO_GAMES):
         return
-    if not games:
-        click.echo("no games yet: `pipkeeper sync` pulls them from the board")
-        return
-    rows = [("#", "game", "rules", "players", "rounds", "state", "winner")]
+    from pipkeeper.tables import Column, show, terminal_console
+    from rich.text import Text
+
+    console = terminal_console()
+    columns = [Column("#", style="dim", wrap=False), Column("game", style="bold", wrap=False),
+               Column("rules", wrap=False), Column("players"),
+               Column("rounds", justify="right" if console else "left", wrap=False),
+               Column("state", wrap=False), Column("winner", style="bold green")]
+    rows = []
     for g in games:
-        rows.append(tuple(printable(c) for c in (
-            str(g["id"]), g["game_id"] or g["file"], g["rules"] or "?", ", ".join(g["players"]) or "?",
-            "" if g["rounds"] is None else str(g["rounds"]), state_of(g), ", ".join(g["winners"]))))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    for r in rows:
-        click.echo("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+        state = state_of(g)
+        rows.append([printable(c) for c in (
+            g["id"], g["game_id"] or g["file"], g["rules"] or "?", ", ".join(g["players"]) or "?",
+            "" if g["rounds"] is None else g["rounds"])]
+            + [Text(state, style=STATE_STYLES.get(state)), printable(", ".join(g["winners"]))])
+    show(columns, rows, console=console)

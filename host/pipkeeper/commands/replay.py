@@ -6,7 +6,8 @@ import sys
 import click
 
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.sheet import format_sheet
+from pipkeeper.sheet import print_sheet
+from pipkeeper.tables import terminal_console
 
 
 def _load_engine():
@@ -17,8 +18,29 @@ def _load_engine():
     return dgn
 
 
+class NotText(PipkeeperError):
+    """A line of the record is not UTF-8: reported at its line number
+    (DECISIONS.md), as `FILE:LINE: message` like an illegal event."""
+
+    def __init__(self, line, message):
+        PipkeeperError.__init__(self, message)
+        self.line = line
+
+
+def decode_record(data):
+    """The text of a record's bytes; NotText naming the first line that is
+    not UTF-8 (and the byte within it, counted from 1)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        raise NotText(data.count(b"\n", 0, exc.start) + 1,
+                      "this line is not UTF-8 text (byte {} of the line)".format(exc.start - start + 1))
+
+
 def read_record_text(path):
-    """The text of a DGN file (`-` is stdin); PipkeeperError if unreadable."""
+    """The text of a DGN file (`-` is stdin); PipkeeperError if unreadable,
+    NotText if a line is not UTF-8."""
     if path == "-":
         data = sys.stdin.buffer.read()
     else:
@@ -27,10 +49,7 @@ def read_record_text(path):
                 data = f.read()
         except OSError as exc:
             raise PipkeeperError("{}: {}".format(path, exc.strerror or exc))
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise PipkeeperError("{}: not UTF-8 text (byte {})".format(path, exc.start))
+    return decode_record(data)
 
 
 def record_warnings(dgn, game, text):
@@ -78,17 +97,16 @@ def command(as_json, files):
         name = "<stdin>" if path == "-" else path
         try:
             text = read_record_text(path)
-        except PipkeeperError as exc:
-            click.echo("pipkeeper: {}".format(exc.message), err=True)
-            failed = True
-            continue
-        try:
             report, warnings, tags = replay_text(dgn, text)
-        except dgn.RecordError as exc:
+        except (NotText, dgn.RecordError) as exc:
             line = getattr(exc, "line", None)
             message = getattr(exc, "message", None) or str(exc)
             where = name if line is None else "{}:{}".format(name, line)
             click.echo("{}: {}".format(where, message), err=True)
+            failed = True
+            continue
+        except PipkeeperError as exc:
+            click.echo("pipkeeper: {}".format(exc.message), err=True)
             failed = True
             continue
         for warning in warnings:
@@ -98,6 +116,6 @@ def command(as_json, files):
         else:
             if len(files) > 1:
                 click.echo("{}==> {} <==".format("\n" if i else "", name))
-            click.echo(format_sheet(report, tags), nl=False)
+            print_sheet(report, tags, terminal_console())
     if failed:
         raise click.exceptions.Exit(1)

@@ -1,11 +1,9 @@
 """pipkeeper roster: the player names and default options on the board."""
 
-import json
-
 import click
 
 from pipkeeper import link, roster
-from pipkeeper.options import json_option, port_option
+from pipkeeper.options import answered, json_option, port_option
 
 
 @click.command()
@@ -30,11 +28,7 @@ def command(names, port, rules, tracking, options, as_json):
             size = roster.push(board, current)
             if not as_json:
                 click.echo("roster written to the board ({} bytes)".format(size))
-    if as_json:
-        click.echo(json.dumps(current, ensure_ascii=False))
-        return
-    if not current:
-        click.echo("the board has no roster: it uses its built-in one")
+    if answered(current, as_json, "the board has no roster: it uses its built-in one"):
         return
     click.echo("players: {}".format(", ".join(current.get("names") or []) or "(none)"))
     for key, value in sorted((current.get("defaults") or {}).items()):

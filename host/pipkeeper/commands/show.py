@@ -21,7 +21,8 @@ def command(game, db, as_json, as_dgn):
     makes it from the file.
     """
     from pipkeeper.commands.replay import _load_engine, replay_text
-    from pipkeeper.sheet import format_sheet
+    from pipkeeper.sheet import print_sheet
+    from pipkeeper.tables import terminal_console
 
     with Library(db) as library:
         rec = library.find(game)
@@ -37,4 +38,4 @@ def command(game, db, as_json, as_dgn):
     if as_json:
         click.echo(json.dumps(report, ensure_ascii=False))
         return
-    click.echo(format_sheet(report, tags), nl=False)
+    print_sheet(report, tags, terminal_console())

@@ -130,6 +130,12 @@ def command(flash_dir, frames_dir, script, power_cycle, serial, quiet, firmware,
                 _wait_forever(link)
             return
         if sys.stdin.isatty():
+            if serial:
+                # started with & from an interactive shell: the keyboard is
+                # the shell's until `fg` brings the board to the front (a
+                # background process that sets the terminal up is stopped,
+                # and its port with it)
+                _wait_for_the_foreground(sys.stdin.fileno())
             _interactive(board, link, frames_dir, quiet, out)
         else:
             # presses as lines on stdin, until its end; a board serving its
@@ -183,6 +189,21 @@ def _press(board, link, b):
     except PipkeeperError as exc:
         click.echo("pipkeeper: %s: %s" % (b, exc), err=True)
         return []
+
+
+def _foreground(fd):
+    """True when the terminal on `fd` takes our keys (we are not a job in the
+    background of the shell that started us)."""
+    try:
+        return os.tcgetpgrp(fd) == os.getpgrp()
+    except OSError:
+        return False
+
+
+def _wait_for_the_foreground(fd):
+    import time
+    while not _foreground(fd):
+        time.sleep(0.2)
 
 
 def _wait_forever(link):

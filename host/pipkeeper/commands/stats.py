@@ -1,11 +1,9 @@
 """pipkeeper stats: per-player statistics over the library."""
 
-import json
-
 import click
 
 from pipkeeper.library import Library
-from pipkeeper.options import db_option, json_option, printable
+from pipkeeper.options import NO_GAMES, answered, db_option, json_option, printable
 
 COLUMNS = (("player", "player"), ("games", "games"), ("wins", "wins"),
            ("average_round_score", "avg round"), ("rounds_out", "went out"),
@@ -22,17 +20,17 @@ def command(db, as_json):
     """
     with Library(db) as library:
         stats = library.stats()
-    if as_json:
-        click.echo(json.dumps(stats, ensure_ascii=False))
+    if answered(stats, as_json, NO_GAMES):
         return
-    if not stats:
-        click.echo("no games yet: `pipkeeper sync` pulls them from the board")
-        return
-    rows = [[label for _, label in COLUMNS]]
-    for s in stats:
-        rows.append([printable(s[k]) if k == "player" else "" if s[k] is None else ("{:.1f}".format(s[k]) if isinstance(s[k], float) else str(s[k]))
-                     for k, _ in COLUMNS])
-    widths = [max(len(r[i]) for r in rows) for i in range(len(COLUMNS))]
-    for r in rows:
-        click.echo("  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i])
-                             for i, c in enumerate(r)).rstrip())
+    from pipkeeper.tables import Column, show, terminal_console
+
+    columns = [Column(label, justify="left" if key == "player" else "right",
+                      style="bold" if key == "player" else None) for key, label in COLUMNS]
+    rows = [[printable(s[k]) if k == "player" else _number(s[k]) for k, _ in COLUMNS] for s in stats]
+    show(columns, rows, console=terminal_console())
+
+
+def _number(value):
+    if value is None:
+        return ""
+    return "{:.1f}".format(value) if isinstance(value, float) else str(value)

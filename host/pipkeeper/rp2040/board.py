@@ -25,11 +25,11 @@ drive either.
 """
 
 import os
-import select
-import threading
-import time
 
+from pipkeeper.closing import Closing
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.panel import Frame
+from pipkeeper.relay import PortRelay
 from pipkeeper.rp2040.emulator import Emulator, board_pins
 
 BUTTONS = ("A", "B", "C", "UP", "DOWN")
@@ -40,22 +40,12 @@ PRESS_MS = 15000       # likewise for one press
 IDLE_MS = 400          # no panel traffic for this long after a frame: the press is done
 
 
-class Frame:
-    """One panel update: ``data`` is our framebuffer layout (pipkeeper.panel)."""
-
-    def __init__(self, data, full, index, t):
-        self.data = data
-        self.full = full
-        self.index = index
-        self.t = t
-
-
 def profile_module(name):
     from hardware import profiles
     return profiles.load(name)
 
 
-class EmulatedBoard:
+class EmulatedBoard(Closing):
     def __init__(self, flash_dir, firmware=None, power_cycle=False, profile="badger2040",
                  bootrom=None, hold_ms=HOLD_MS, flash_timing=True, busy_stuck=None):
         self.dir = os.path.abspath(flash_dir)
@@ -157,14 +147,8 @@ class EmulatedBoard:
     def close(self):
         self.emu.close()
 
-    def __enter__(self):
-        return self
 
-    def __exit__(self, *exc):
-        self.close()
-
-
-class SerialPort:
+class SerialPort(PortRelay):
     """The emulated board's USB serial on a pty, while the board runs freely
     (at most as fast as real time). ``path`` is what a host opens.
 
@@ -186,17 +170,15 @@ class SerialPort:
             self._keep = None
         else:
             self._keep = s          # a port nobody has open must not read EIO
-        self.stop = False
-        self.repl = False
-        self.t = None
+        self._init_relay(self.m)
 
     def __enter__(self):
         if not self.emu.powered:
             self.emu.power(on=True)
         self.emu.call("go", idle_ms=IDLE_MS)
         self.board.free = True
-        self.t = threading.Thread(target=self._relay, daemon=True)
-        self.t.start()
+        self.emu.serial_sock.setblocking(False)
+        self._start_relay()
         return self
 
     def _host_left(self):
@@ -206,49 +188,24 @@ class SerialPort:
             self.repl = False
             self.emu.power(reset=True)
 
-    def _relay(self):
-        sock = self.emu.serial_sock
-        sock.setblocking(False)
-        seen = b""
-        connected = False
-        while not self.stop:
-            try:
-                r, _, _ = select.select([self.m, sock], [], [], 0.05)
-            except (OSError, ValueError):
-                return
-            if sock in r:
-                try:
-                    data = sock.recv(65536)
-                except (BlockingIOError, OSError):
-                    data = b""
-                if data:
-                    seen = (seen + data)[-64:]
-                    if b">>> " in seen or b"raw REPL" in seen:
-                        self.repl = True
-                    try:
-                        os.write(self.m, data)
-                    except OSError:
-                        pass
-            if self.m in r:
-                try:
-                    data = os.read(self.m, 65536)
-                    connected = True
-                except OSError:
-                    data = b""
-                    if connected:
-                        connected = False
-                        self._host_left()
-                    time.sleep(0.05)
-                if data:
-                    try:
-                        sock.sendall(data)
-                    except OSError:
-                        pass
+    # -- the relay's hooks (pipkeeper.relay) --
+    def _board_fd(self):
+        return self.emu.serial_sock
+
+    def _read_board(self):
+        try:
+            return self.emu.serial_sock.recv(65536)
+        except (BlockingIOError, OSError):
+            return b""
+
+    def _write_board(self, data):
+        try:
+            self.emu.serial_sock.sendall(data)
+        except OSError:
+            pass
 
     def __exit__(self, *exc):
-        self.stop = True
-        if self.t is not None:
-            self.t.join(timeout=2)
+        self._stop_relay()
         self.emu.call("pause")
         self.board.free = False
         for fd in (self.m, self._keep):

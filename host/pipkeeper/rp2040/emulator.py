@@ -23,6 +23,7 @@ import threading
 import queue
 from pathlib import Path
 
+from pipkeeper.closing import Closing
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.rp2040 import images
 
@@ -74,7 +75,7 @@ def installed_emulator():
     return dest
 
 
-class Emulator:
+class Emulator(Closing):
     """The emulated board. ``board`` is a dict of pins (see ``board_pins``).
 
     ``flash_image``: a file holding the board's 2 MB flash between runs
@@ -275,12 +276,6 @@ class Emulator:
         except OSError:
             pass
         self._tmp.cleanup()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
 def board_pins(profile):

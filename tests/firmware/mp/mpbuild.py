@@ -6,7 +6,7 @@ the firmware less room), in ``build/faults-mpy`` under the checkout:
 
     build/faults-mpy/shared_engine/*.mpy
     build/faults-mpy/firmware/**.mpy (+ the font .bin files)
-    build/faults-mpy/harness/{flashsim,powercut,onepress,random_presses}.mpy
+    build/faults-mpy/harness/{flashsim,powercut,onepress,random_presses,usbpower,usbsession}.mpy
 
 ``micropython_env()`` gives the environment (MICROPYPATH) to run
 ``micropython -X heapsize=N -m powercut ...`` with; run it from a folder
@@ -26,7 +26,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent.parent
-HARNESS = ("flashsim", "powercut", "onepress", "random_presses")
+HARNESS = ("flashsim", "powercut", "onepress", "random_presses", "usbpower", "usbsession")
 HEAP = 160 * 1024
 FULL = os.environ.get("PIPKEEPER_FULL_FAULT_TESTS") == "1"
 

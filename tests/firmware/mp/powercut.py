@@ -1,6 +1,6 @@
 """Power cuts: the MicroPython unix port side of the checks in
 tests/firmware/test_power_cut.py (the presses themselves run one process
-each with onepress.py).
+each with onepress.py; on USB power, all in one process, usbpower.py).
 
     micropython -X heapsize=N -m powercut check  WORKDIR IMAGE K
     micropython -X heapsize=N -m powercut resume WORKDIR IMAGE FROM
@@ -36,6 +36,7 @@ import json
 import sys
 
 import flashsim as fsim
+from usbsession import usb_session
 from firmware import app as fapp
 
 TestBoard = fsim.board_class()
@@ -168,12 +169,13 @@ def check(workdir, prev, cur, clean_path):
     return "ok", "", match
 
 
-def run_check(workdir, img, k):
+def check_flash(workdir, dev, k):
+    """``check`` on the flash device ``dev`` (holding what a cut at op
+    ``k`` left): {"k", "press" (in flight), "status", "text", "match"}."""
     with open(workdir + "/clean.json") as f:
         clean_path = json.loads(f.read())["path"]
     prev, cur = steps_at(workdir, k)
     gc.collect()
-    dev = fsim.Flash(img)
     try:
         fsim.mount(dev)
     except Exception as e:
@@ -181,9 +183,15 @@ def run_check(workdir, img, k):
     else:
         status, text, match = check(workdir, prev, cur, clean_path)
         fsim.umount()
+    return {"k": k, "press": cur[0], "status": status, "text": text,
+            "match": match[0] if match else None}
+
+
+def run_check(workdir, img, k):
+    dev = fsim.Flash(img)
+    res = check_flash(workdir, dev, k)
     dev.close()
-    out("RESULT " + json.dumps({"k": k, "press": cur[0], "status": status, "text": text,
-                                "match": match[0] if match else None}))
+    out("RESULT " + json.dumps(res))
 
 
 def run_resume(workdir, img, first):
@@ -209,19 +217,7 @@ def run_resume(workdir, img, first):
                 return b
         return None
 
-    board.wait_press = wait_press
-    Base = fapp.App
-
-    class Noted(Base):
-        def __init__(self, board):
-            Base.__init__(self, board)
-            state["app"] = self
-
-    fapp.App = Noted
-    try:
-        fapp.main(board)          # a plain power-on, then the presses on USB
-    finally:
-        fapp.App = Base
+    usb_session(board, wait_press, state)    # a plain power-on, then the presses on USB
     n = state["n"]
     state["app"] = None
     gc.collect()

@@ -26,6 +26,7 @@ import json
 import os
 
 import flashsim as fsim
+from usbsession import usb_session
 
 NBLOCKS = 256
 
@@ -89,18 +90,9 @@ def run_usb(workdir, buttons):
         state["upd"] = board.updates
         return b
 
-    board.wait_press = wait_press
-    from firmware import app as fapp
-    Base = fapp.App
-
-    class App(Base):
-        def __init__(self, board):
-            Base.__init__(self, board)
-            state["app"] = self      # for the checks in wait_press
-
-    fapp.App = App
     try:
-        app = fapp.main(board)      # no wake button: a plain power-on
+        # no wake button: a plain power-on; state["app"] for the checks in wait_press
+        app = usb_session(board, wait_press, state)
     except BaseException as e:
         counts["raised"] += 1
         note("press %d (%s) raised %r" % (state["i"], state["b"], e))

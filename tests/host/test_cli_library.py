@@ -1,0 +1,212 @@
+"""`games`, `stats` and `show` as people and programs read them: plain,
+stable text through a pipe (golden), tables drawn by rich on a terminal,
+`--json` with each game's totals and per-round scores; and the transfer
+progress bar, drawn only on a terminal."""
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from boardkit import write_games
+from pipkeeper import progress
+from pipkeeper.cli import main
+from pipkeeper.library import Library
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+GAMES = """\
+#  game                rules              players           rounds  state    winner
+1  b1c2-0007           chickenfoot-cross  Ann, Bob, Cy      4       over     Ann
+2  format_example.dgn  chickenfoot        Ann, Bob, Cy, Di  0       in play
+3  illegal_turn.dgn    chickenfoot        Ann, Bob, Cy, Di          FLAGGED
+4  sim-3               chickenfoot        P1, P2, P3, P4    10      over     P3
+5  sim-4               chickenfoot        P1, P2, P3, P4    10      over     P1
+"""
+
+STATS = """\
+player  games  wins  avg round  went out  feet started
+Ann         2     1        6.5         0             0
+P1          2     1       24.6         2            25
+P3          2     1       25.6         1            20
+Bob         2     0        6.5         0             1
+Cy          2     0       16.8         0             0
+P2          2     0       25.9         0            25
+P4          2     0       31.7         2            18
+Di          1     0                    0             0
+"""
+
+
+@pytest.fixture
+def db(tmp_path):
+    """The records of tests/data (one of them rejected) and two simulated games."""
+    path = tmp_path / "lib.sqlite3"
+    sims = tmp_path / "g"
+    sims.mkdir()
+    with Library(path) as lib:
+        for name in ("paper_sheet_tiebreak.dgn", "format_example.dgn", "illegal_turn.dgn"):
+            lib.store("b1", name, (DATA / name).read_bytes())
+        for name, data in write_games(sims, 2, seed=3).items():
+            lib.store("b2", name, data)
+    return str(path)
+
+
+def run(*args, terminal=False, columns=100):
+    # rich's own switch: TTY_COMPATIBLE=1 draws for a terminal through a pipe
+    env = {"TTY_COMPATIBLE": "1", "COLUMNS": str(columns)} if terminal else {"TTY_COMPATIBLE": None}
+    result = CliRunner().invoke(main, list(args), prog_name="pipkeeper", env=env)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+# -- plain text: what scripts and pipes get ---------------------------------------
+
+def test_games_and_stats_plain_text_is_unchanged(db):
+    assert run("games", "--db", db) == GAMES
+    assert run("stats", "--db", db) == STATS
+
+
+def test_show_plain_text_is_the_replay_sheet(db):
+    shown = run("show", "1", "--db", db)
+    assert shown == run("replay", str(DATA / "paper_sheet_tiebreak.dgn"))
+    assert "\x1b" not in shown and "─" not in shown
+    assert "total   26    26   67" in shown
+
+
+def test_plain_columns_are_measured_by_their_width_on_screen(tmp_path):
+    """A wide name (two cells a character) keeps the columns straight."""
+    path = str(tmp_path / "lib.sqlite3")
+    text = (DATA / "paper_sheet_tiebreak.dgn").read_text().replace('"Ann"', '"安娜"')
+    with Library(path) as lib:
+        lib.store("b1", "wide.dgn", text.encode("utf-8"))
+    lines = run("stats", "--db", path).splitlines()
+    assert lines[0] == "player  games  wins  avg round  went out  feet started"
+    assert lines[1] == "安娜        1     1        6.5         0             0"
+    assert lines[2] == "Bob         1     0        6.5         0             0"
+
+
+# -- a terminal: rich draws ---------------------------------------------------------
+
+def test_games_on_a_terminal_is_a_drawn_table(db):
+    out = run("games", "--db", db, terminal=True)
+    assert "\x1b[" in out                        # styled
+    plain = ANSI.sub("", out)
+    assert re.search(r"^─{40,}$", plain, re.M)   # the rule under the header
+    assert "FLAGGED" in plain and "\x1b[1;31mFLAGGED" in out
+    for g in ("b1c2-0007", "format_example.dgn", "illegal_turn.dgn", "sim-3", "sim-4"):
+        assert g in plain
+
+
+def test_a_narrow_terminal_wraps_names_but_hides_no_column(db):
+    plain = ANSI.sub("", run("games", "--db", db, terminal=True, columns=50))
+    header = plain.splitlines()[0].split()
+    assert header == ["#", "game", "rules", "players", "rounds", "state", "winner"]
+    assert "format_example.dgn" in plain         # an id is never cut
+
+
+def test_stats_on_a_terminal(db):
+    plain = ANSI.sub("", run("stats", "--db", db, terminal=True))
+    lines = [line.rstrip() for line in plain.splitlines()]
+    assert lines[0].split() == ["player", "games", "wins", "avg", "round", "went", "out", "feet",
+                                "started"]
+    assert set(lines[1]) == {"─"}
+    assert lines[2].split() == ["Ann", "2", "1", "6.5", "0", "0"]
+
+
+def test_show_on_a_terminal_has_the_totals_as_footer_and_marks_who_went_out(db):
+    plain = ANSI.sub("", run("show", "4", "--db", db, terminal=True))
+    lines = [line.rstrip() for line in plain.splitlines()]
+    rules = [i for i, line in enumerate(lines) if line and set(line) == {"─"}]
+    assert len(rules) == 2                        # under the header, above the totals
+    assert lines[rules[0] - 1].split() == ["round", "P1", "P2", "P3", "P4"]
+    assert lines[rules[1] + 1].split() == ["total", "336", "310", "249", "385"]
+    assert lines[rules[0] + 6].split() == ["4-4", "11", "0", "*0", "6"]
+    assert "* went out" in lines and "winner: P3" in lines
+
+
+# -- --json: programs ------------------------------------------------------------------
+
+def test_games_json_has_totals_and_round_scores(db):
+    games = json.loads(run("games", "--json", "--db", db))
+    paper = games[0]
+    assert paper["totals"] == [26, 26, 67]
+    assert paper["round_scores"] == [
+        {"double": 9, "scores": [0, 2, 55], "out": None},
+        {"double": 8, "scores": [20, 0, 3], "out": None},
+        {"double": 7, "scores": [6, 10, 0], "out": None},
+        {"double": 6, "scores": [0, 14, 9], "out": None},
+    ]
+    assert (games[1]["totals"], games[1]["round_scores"]) == ([0, 0, 0, 0], [])
+    assert (games[2]["totals"], games[2]["round_scores"]) == (None, None)   # FLAGGED
+    # the keys it had stay, and the totals add up the rounds
+    for key in ("id", "game_id", "file", "status", "rules", "players", "rounds", "over", "winners"):
+        assert key in paper
+    for g in games[3:]:
+        assert len(g["round_scores"]) == g["rounds"]
+        assert g["totals"] == [sum(r["scores"][s] for r in g["round_scores"]) for s in range(4)]
+    assert json.loads(run("games", "--json", "--db", db, terminal=True)) == games
+
+
+# -- the progress bar ---------------------------------------------------------------------
+
+class Tty(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_progress_draws_bytes_and_label_on_a_terminal(monkeypatch):
+    monkeypatch.delenv("PIPKEEPER_PROGRESS", raising=False)
+    stream = Tty()
+    with progress.Progress(0, "sync", stream=stream) as bar:
+        bar.total = 4096
+        bar.note("0001.dgn")
+        bar.advance(1024)
+        bar.advance(3072)
+    out = ANSI.sub("", stream.getvalue())
+    assert "0001.dgn" in out
+    assert "4.0/4.0 KiB" in out
+
+
+def test_progress_is_silent_through_a_pipe_and_when_told(monkeypatch):
+    monkeypatch.delenv("PIPKEEPER_PROGRESS", raising=False)
+    piped = io.StringIO()
+    with progress.Progress(100, "flash", stream=piped) as bar:
+        bar.advance(100)
+    assert piped.getvalue() == ""
+    monkeypatch.setenv("PIPKEEPER_PROGRESS", "0")
+    tty = Tty()
+    with progress.Progress(100, "flash", stream=tty) as bar:
+        bar.advance(100)
+    assert tty.getvalue() == ""
+    monkeypatch.setenv("PIPKEEPER_PROGRESS", "1")
+    forced = io.StringIO()
+    with progress.Progress(100, "flash", stream=forced) as bar:
+        bar.advance(100)
+    assert "flash" in forced.getvalue()
+
+
+def test_lines_printed_meanwhile_stay_off_the_bar(monkeypatch, capsys):
+    """flash prints a line per file while the bar runs: on the bar's
+    terminal above it, each on a line of its own; into a pipe as they are."""
+    monkeypatch.delenv("PIPKEEPER_PROGRESS", raising=False)
+    stream = Tty()
+    with progress.Progress(2048, "flash", stream=stream) as bar:
+        bar.note("/main.py")
+        bar.advance(1024)
+        bar.echo("   1.0 KB  /main.py")
+        bar.advance(1024)
+    assert capsys.readouterr().out == "   1.0 KB  /main.py\n"     # stdout is a pipe here
+    assert "/main.py  " not in ANSI.sub("", stream.getvalue())
+    screen = Tty()
+    monkeypatch.setattr("sys.stdout", screen)
+    with progress.Progress(2048, "flash", stream=screen) as bar:
+        bar.advance(1024)
+        bar.echo("   1.0 KB  /main.py")
+        bar.advance(1024)
+    lines = [line.strip() for line in re.split(r"[\r\n]", ANSI.sub("", screen.getvalue()))]
+    assert "1.0 KB  /main.py" in lines
+    assert re.match(r"flash\s.*2\.0/2\.0 KiB", [x for x in lines if x][-1])
