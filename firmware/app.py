@@ -235,11 +235,12 @@ class App:
         self.ctx.game = game
         self.ctx.tracking = tracking or "quick"
         self.path = path
+        # ui.json: [ui, the record's path, its size] (a list: no keys to
+        # parse); the UI is the record's only while the record is that size.
         saved = st.read_json("ui.json")
-        if saved and path and saved.get("path") == path and saved.get("sz") == game.size:
-            self.ui = saved.get("ui") or {}
-        elif saved and not path and saved.get("path") is None:
-            self.ui = saved.get("ui") or {}
+        if isinstance(saved, list) and len(saved) == 3 and (
+                saved[1] == path and (path is None or saved[2] == game.size)):
+            self.ui = saved[0] or {}
         self.stale = False
 
     def set_ui(self, ui):
@@ -255,8 +256,7 @@ class App:
             return
         self.ui_dirty = False
         st = self.store
-        st.write_json("ui.json", {"ui": self.ui, "path": self.path,
-                                  "sz": st.size(self.path) if self.path else -1})
+        st.write_json("ui.json", [self.ui, self.path, st.size(self.path) if self.path else -1])
 
     def new_game(self, tags, last):
         from shared_engine import dgn

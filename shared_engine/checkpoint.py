@@ -25,75 +25,95 @@ except ImportError:  # pragma: no cover - both interpreters have it
 
 from shared_engine.engine import Game, Round, Log, SCORE
 
-VERSION = 2   # 2: history items without keys
+VERSION = 3   # 3: lists in a fixed order, no keys
 _STREAMS_BYTES = sys.implementation.name == "micropython"
 TAIL = 256  # bytes of the record, before the covered length, that the CRC covers
 
-_ROUND_LISTS = ("hands", "exact", "trains", "markers", "had_turn", "ends")
+# The Round's state, in the order the checkpoint keeps it (its JSON has no
+# keys: each string the board parses costs it a look-up among MicroPython's
+# interned names, ~0.5 ms with the firmware loaded, and these names are
+# interned once, with this module).
+_ROUND = ("double", "lead", "hunt", "hands", "known", "exact", "any_known", "table",
+          "yard", "to_move", "drew", "drawn", "passes", "ended", "out", "moves", "quick",
+          "centre_left", "ends", "foot", "toes")
+_ROUND_TRAINS = ("trains", "markers", "had_turn", "od_train", "od_pip")   # trains layout
 
 
 def snapshot(game):
-    """The game's whole state as JSON-able data."""
+    """The game's whole state as JSON-able data: lists in a fixed order."""
     r = game.round
     rd = None
     if r is not None:
-        rd = {}
-        for k in r.__dict__:
-            v = r.__dict__[k]
+        names = _ROUND + _ROUND_TRAINS if hasattr(r, "trains") else _ROUND
+        if len(r.__dict__) != len(names):
+            raise ValueError("the round has state the checkpoint does not know: %s"
+                             % sorted(k for k in r.__dict__ if k not in names))
+        rd = [len(r.table)]
+        for k in names:
+            v = getattr(r, k)
             if k == "table":
-                v = [t for t in range(len(v)) if v[t]]
+                v = _ids(v)
             elif k == "known":
                 v = [list(h) for h in v]
             elif isinstance(v, (list, tuple)):
                 v = list(v)
-            rd[k] = v
-        rd["ntiles"] = len(r.table)
-    return {
-        "rules": game.rules.name,
-        "players": game.players,
-        "options": _options(game),
-        "totals": game.totals,
-        "results": [_result(x) for x in game.results],
-        "used": game.used,
-        "over": game.over,
-        "stopped": game.stopped,
-        "redeals": game.redeals,
-        "keep_rounds": game.keep_rounds,
-        "base": game.base,
+            rd.append(v)
+    return [
+        game.rules.name, game.players, [[k, v] for k, v in _options(game).items()],
+        game.totals, [_result(x) for x in game.results], game.used, game.over,
+        game.stopped, game.redeals, game.keep_rounds, game.base,
         # In the Log's chunks: no long list to build on the board's heap.
-        "history": [[_item(x) for x in chunk] for chunk in game.history.chunks],
-        "marks": [[at, _mark(m)] for at, m in game.marks],
-        "round": rd,
-    }
+        [[_item(x) for x in chunk] for chunk in game.history.chunks],
+        [[at, _mark(m)] for at, m in game.marks],
+        rd,
+    ]
+
+
+def _ids(table):
+    """The ids of the tiles on the table, in a list allocated once at its
+    size (a growing list needs a larger free block at each step)."""
+    out = [0] * sum(table)
+    i = 0
+    for t in range(len(table)):
+        if table[t]:
+            out[i] = t
+            i += 1
+    return out
 
 
 def restore(data):
     """A Game from ``snapshot`` data."""
-    g = Game(data["rules"], data["players"], data["options"])
-    g.totals = list(data["totals"])
-    g.results = [_unresult(x) for x in data["results"]]
-    g.used = list(data["used"])
-    g.over = data["over"]
-    g.stopped = data["stopped"]
-    g.redeals = data["redeals"]
-    g.keep_rounds = data["keep_rounds"]
-    g.base = data["base"]
+    (rules, players, options, totals, results, used, over, stopped, redeals, keep_rounds,
+     base, history, marks, rd) = data
+    opts = {}
+    for k, v in options:
+        opts[k] = v
+    g = Game(rules, players, opts)
+    g.totals = list(totals)
+    g.results = [_unresult(x) for x in results]
+    g.used = list(used)
+    g.over = over
+    g.stopped = stopped
+    g.redeals = redeals
+    g.keep_rounds = keep_rounds
+    g.base = base
     g.history = Log()
-    for chunk in data["history"]:
+    for chunk in history:
         for x in chunk:
             g.history.append(_unitem(x))
-    g.marks = [(at, _unmark(m)) for at, m in data["marks"]]
-    rd = data["round"]
+    g.marks = [(at, _unmark(m)) for at, m in marks]
     if rd is not None:
         r = Round(None, 0, 0, ())
-        for k in rd:
-            if k != "ntiles":
-                setattr(r, k, rd[k])
-        table = bytearray(rd["ntiles"])
-        for t in rd["table"]:
+        names = _ROUND + _ROUND_TRAINS if len(rd) > len(_ROUND) + 1 else _ROUND
+        if len(rd) != len(names) + 1:
+            raise ValueError("the checkpoint's round is of another shape")
+        for i in range(len(names)):
+            setattr(r, names[i], rd[i + 1])
+        table = bytearray(rd[0])
+        for t in r.table:
             table[t] = 1
         r.table = table
-        r.hunt = tuple(rd["hunt"])
+        r.hunt = tuple(r.hunt)
         g.round = r
     return g
 
@@ -174,8 +194,7 @@ def write(game, f, length, lines, out):
     then renamed into place by the caller): the game is the replay of the
     first ``length`` bytes (``lines`` lines) of the record open as ``f``."""
     out.write(b"00000000\n")
-    data = {"v": VERSION, "length": length, "lines": lines,
-            "tail": tail_crc(f, length), "state": snapshot(game)}
+    data = [VERSION, length, lines, tail_crc(f, length), snapshot(game)]
     if _STREAMS_BYTES:
         json.dump(data, out)  # MicroPython: straight into the file, piece by piece
     else:
@@ -205,9 +224,9 @@ def read(cp):
             raise ValueError("the checkpoint's checksum does not match")
         data = json.loads(body if _STREAMS_BYTES else bytes(body))
         raw = body = None
-    if not isinstance(data, dict) or data.get("v") != VERSION:
+    if not isinstance(data, list) or len(data) != 5 or data[0] != VERSION:
         raise ValueError("the checkpoint is of another version")
-    return data
+    return {"length": data[1], "lines": data[2], "tail": data[3], "state": data[4]}
 
 
 def _want(head):

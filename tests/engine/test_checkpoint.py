@@ -157,7 +157,7 @@ def test_snapshot_is_plain_json():
     assert len(again.history) == len(g.history)
     for x, y in zip(again.history, g.history):
         assert x == y
-    data["history"] = back["history"] = None
+    data[11] = back[11] = None      # the history
     assert back == data
     assert report.report(again) == report.report(g)
 
@@ -169,7 +169,7 @@ def test_corrupt_checkpoint_is_rebuilt():
     _write(80)
     flipped = bytearray(good)
     flipped[3] = 48 if flipped[3] != 48 else 49  # one hex digit of the CRC
-    for bad in (good[:-20], good.replace(b'"tail"', b'"tall"'), b"", b"garbage\n",
+    for bad in (good[:-20], good[:9] + good[9:].replace(b"[", b"{", 1), b"", b"garbage\n",
                 bytes(flipped)):
         out = open(CP, "wb")
         out.write(bad)

@@ -55,6 +55,42 @@ def t_storage_free_space():
     assert Storage(WORK).free_bytes() > 0
 
 
+def t_bundle_finds_files_folders_and_nothing_else():
+    # The layout host/pipkeeper/bundle.py packs, mounted as the board does.
+    import vfs
+    from firmware import bundle
+    files = ((b"pkt/__init__.py", b""), (b"pkt/mod.py", b"X = 42\n"),
+             (b"pkt/sub/deep.bin", b"\x00\x01\x02"), (b"pkt/modx.py", b"X = 1\n"))
+    index = b""
+    data = b""
+    for p, blob in files:
+        index += b"%s %d %d\n" % (p, len(blob), len(data))
+        data += blob
+    path = WORK + "/t.bundle"
+    with open(path, "wb") as f:
+        f.write(b"PKB1" + len(index).to_bytes(4, "little") + index + data)
+    b = bundle.Bundle(path)
+    vfs.mount(b, "/pkt_mnt")
+    sys.path.insert(0, "/pkt_mnt")
+    try:
+        from pkt import mod
+        assert mod.X == 42
+        assert open("/pkt_mnt/pkt/sub/deep.bin", "rb").read() == b"\x00\x01\x02"
+        assert os.stat("/pkt_mnt/pkt/sub")[0] & 0x4000
+        assert os.stat("/pkt_mnt/pkt/mod.py")[6] == 7
+        assert sorted(os.listdir("/pkt_mnt/pkt")) == ["__init__.py", "mod.py", "modx.py", "sub"]
+        for missing in ("/pkt_mnt/pkt/mo", "/pkt_mnt/pkt/mod.p", "/pkt_mnt/nothing", "/pkt_mnt/pkt/sub/deep"):
+            try:
+                os.stat(missing)
+            except OSError:
+                pass
+            else:
+                raise AssertionError(missing)
+    finally:
+        sys.path.remove("/pkt_mnt")
+        vfs.umount("/pkt_mnt")
+
+
 def t_columns_viper_matches_python():
     import random
     from firmware import board, columns
