@@ -120,8 +120,13 @@ class BoardInfo:
         return ".".join(str(v) for v in self.version[:3])
 
 
-# Opens each session: use /lib/pklink.mpy if it is there and current.
-_PRELUDE = """import sys
+# Opens each session: the scorer interrupted by Ctrl-C lets go of its
+# modules and its game (a board restarts it after the session) so that the
+# link's own code finds room on its heap; then /lib/pklink.mpy if it is
+# there and current.
+_PRELUDE = """import sys,gc
+for k in[k for k in sys.modules if k.split('.')[0]in('firmware','shared_engine','hardware')]:del sys.modules[k]
+gc.collect()
 if'/lib'not in sys.path:sys.path.append('/lib')
 try:from pklink import *
 except Exception:V=0
