@@ -1,5 +1,6 @@
-"""Checkpoints: the whole engine state as plain JSON data, so the board can
-restore a game in the same time at round 13 as at round 1.
+"""Checkpoints: the whole engine state as plain JSON data (lists in a fixed
+order, no keys), so the board can restore a game in the same time at round
+13 as at round 1.
 
 Only the board and the tests use this module; the laptop replays records.
 
