@@ -73,8 +73,8 @@ def restore(store):
         f.seek(0, 2)
         game.size = f.tell()
         f.seek(0)
-        game.tracking = read_tracking(f)
-    return game, game.tracking, path
+        tracking = read_tracking(f)
+    return game, tracking, path
 
 
 def write_checkpoint(store, game, f, lines):
@@ -98,25 +98,20 @@ def read_tracking(f):
     found in the header's bytes, without parsing the header into strings
     (each string costs the board a look-up among MicroPython's interned
     names, ~50 us)."""
-    head = f.read(_HEAD)
-    i = head.find(b'[Tracking "')
-    if i < 0 or _events_before(head, i):
-        return "quick"
-    j = head.find(b'"', i + 11)
-    return head[i + 11:j].decode() if j > 0 else "quick"
+    for line in f.read(_HEAD).split(b"\n"):
+        s = line.strip()
+        if not s or s[0] == 59:           # ";": a comment
+            continue
+        if s[0] != 91:                    # not "[": the events begin
+            break
+        if s.startswith(b'[Tracking "'):
+            j = s.find(b'"', 11)
+            if j > 0:
+                return s[11:j].decode()
+    return "quick"
 
 
 _HEAD = 1024     # the header's bytes that can hold the tags (8 names of 16 letters)
-
-
-def _events_before(head, i):
-    """True when an event line comes before offset ``i`` (so the match is
-    not in the header)."""
-    for line in head[:i].split(b"\n"):
-        s = line.strip()
-        if s and s[0] not in b"[;":
-            return True
-    return False
 
 
 # events after which a checkpoint is written: a round's start (then a boot
@@ -227,8 +222,9 @@ class App:
         _evict(_AFTER_RESTORE)
         # The restore's garbage out before the press allocates: without it the
         # press's modules land among the game's objects and the restore's
-        # leftovers, and a block of MicroPython's table of names (640 bytes)
-        # found no room on a fragmented heap.
+        # leftovers, and a block of MicroPython's table of names (640
+        # entries, reported as "allocating 640 bytes") found no room on a
+        # fragmented heap.
         gc.collect()
         if path is None:
             st.ensure_dirs()     # a fresh board: the first write needs them
