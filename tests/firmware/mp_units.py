@@ -56,7 +56,7 @@ def t_storage_free_space():
 
 
 def t_bundle_finds_files_folders_and_nothing_else():
-    # The layout host/pipkeeper/bundle.py packs, mounted as the board does.
+    # The layout host/pipkeeper/board/bundle.py packs, mounted as the board does.
     import vfs
     from firmware import bundle
     files = ((b"pkt/__init__.py", b""), (b"pkt/mod.py", b"X = 42\n"),

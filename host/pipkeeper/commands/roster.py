@@ -2,7 +2,7 @@
 
 import click
 
-from pipkeeper import link, roster
+from pipkeeper.board import link, roster
 from pipkeeper.options import answered, json_option, port_option
 
 

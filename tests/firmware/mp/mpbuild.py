@@ -33,7 +33,7 @@ FULL = os.environ.get("PIPKEEPER_FULL_FAULT_TESTS") == "1"
 
 def build(root=ROOT):
     """Compile (only what changed) and return the build folder."""
-    from pipkeeper.mpy import build_package, compiled, engine_build
+    from pipkeeper.board.mpy import build_package, compiled, engine_build
 
     root = Path(root).resolve()
     out = Path(engine_build(root, cache=root / "build" / "faults-mpy"))

@@ -34,7 +34,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from pipkeeper import bench_engine, callgrind, sim
+from pipkeeper.bench import engine as bench_engine, callgrind
+from pipkeeper.sim import unix as sim
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.paths import micropython_binary, repo_root
 
