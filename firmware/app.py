@@ -462,7 +462,7 @@ def main(board=None):
     """Run the scorer until the board has no more presses (the sim's end of
     input); on battery the board's halt() never returns."""
     if board is None:
-        from firmware.board import open_board
+        from firmware.open_board import open_board
         board = open_board()
     app = App(board)
     app.boot()

@@ -27,6 +27,7 @@ Event tuples:
 """
 
 from shared_engine import tiles
+from shared_engine.tiles import MEXICAN, NO, OUT, UNSEEN, IllegalEvent
 from shared_engine.presets import Rules, TRAINS
 
 try:
@@ -48,20 +49,12 @@ END = const(10)
 
 UNKNOWN = const(-1)  # a tile played or drawn without being entered
 DOUBLE = const(-2)   # quick tracking: "play double"
-MEXICAN = const(0)   # target: the shared Mexican train
+# MEXICAN (a play's target: the shared Mexican train), OUT, NO and UNSEEN
+# are in tiles.py, which moves.py and scoring.py share with this module.
 
-# How a round's play ended.
+# How a round's play ended (OUT = 1 is in tiles.py).
 PLAYING = const(0)
-OUT = const(1)
 STUCK = const(2)
-
-# Sentinels for ends and trains.
-NO = const(-1)    # not started / no pending foot or double
-UNSEEN = const(-2)  # there is one, but its pip is not known (quick play)
-
-
-class IllegalEvent(ValueError):
-    """An event the rules do not allow; the message is for players."""
 
 
 def tile_text(a, b):

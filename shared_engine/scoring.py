@@ -7,7 +7,7 @@ presses on the board never need it.
 """
 
 from shared_engine import tiles
-from shared_engine.engine import IllegalEvent, OUT
+from shared_engine.tiles import IllegalEvent, OUT
 
 
 def score(game, pips, db):

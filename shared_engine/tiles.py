@@ -5,10 +5,33 @@ set are then exactly the ids ``0 .. size(N)-1``, so a set is a range and a
 "which tiles are on the table" question is one index into a bytearray.
 Played tiles keep their orientation in events as a pair of pips (connecting
 end first); identity is the id.
+
+Also here: the few names the reducer (engine.py) shares with the halves it
+loads only when needed (moves.py, scoring.py): the sentinels for ends and
+trains, how a round ended, and ``IllegalEvent``. Every one of them imports
+this module already, so moves and scoring need not import engine (which
+imports them): no circle, and no extra module for the board to load.
+engine.py takes these names too, so ``from shared_engine.engine import
+IllegalEvent, OUT`` goes on working.
 """
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
 
 MAX_SET = 18
 SETS = (6, 9, 12, 15, 18)
+
+MEXICAN = const(0)   # a play's target: the shared Mexican train
+OUT = const(1)       # a round ended with a seat going out (engine.py: PLAYING, STUCK)
+NO = const(-1)       # not started / no pending foot or double
+UNSEEN = const(-2)   # there is one, but its pip is not known (quick play)
+
+
+class IllegalEvent(ValueError):
+    """An event the rules do not allow; the message is for players."""
 
 
 def size(top):
