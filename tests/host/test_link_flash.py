@@ -149,7 +149,7 @@ def test_flash_under_badger_os_installs_an_app(board, cache):
 
 def test_virtual_board_renames_atomically(board):
     # MicroPython's VfsPosix(DIR) at / renames a file onto itself, quietly;
-    # the virtual boards mount DIR through mp/flashdir.py, which does not.
+    # the virtual boards mount DIR through sim/mp/flashdir.py, which does not.
     (board.root / "a").write_text("old")
     (board.root / "a.tmp").write_text("new")
     with link.connect(board.port) as l:
