@@ -20,12 +20,12 @@ The app only ever talks to a ``Board``:
 - ``on_usb()``: True when powered from USB (best effort).
 - ``flash_root``: the folder that is the board's flash ("/" on a board).
 
-Which board: ``firmware.open_board.open_board()`` picks the simulated board
-on the unix port, Pimoroni's ``badger2040`` module when the firmware has it,
-and otherwise upstream MicroPython's ``machine`` with the project's own panel
+Which board: ``firmware.app.open_board()`` picks the simulated board on the
+unix port, Pimoroni's ``badger2040`` module when the firmware has it, and
+otherwise upstream MicroPython's ``machine`` with the project's own panel
 drivers (firmware/board_machine.py) and the pins of a profile from
-``hardware/profiles/`` (named in ``/board.txt``). It is a module of its own
-so that the board classes, which import this one, are never imported by it.
+``hardware/profiles/`` (named in ``/board.txt``). It is not here so that the
+board classes, which import this module, are never imported by it.
 
 Drawing never happens here: screens draw into the framebuffer; this module
 owns pins, refresh and power only.

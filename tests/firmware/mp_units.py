@@ -243,9 +243,9 @@ def t_sim_board_without_channels():
 
 
 def t_open_board_chooses_the_sim_board_on_the_unix_port():
-    # The choice is a module of its own (firmware.board imports no board class).
+    # The choice is in the app (firmware.board imports no board class).
     import sys
-    from firmware.open_board import open_board
+    from firmware.app import open_board
     assert "firmware.board_sim" not in sys.modules
     b = open_board()
     assert type(b).__name__ == "SimBoard" and b.wait_press() is None
