@@ -62,6 +62,33 @@ def test_first_sync_then_nothing_then_one_event(board, tmp_path, cache):
     assert_library_matches(db, board.root / "games")
 
 
+def _synced(board):
+    path = board.root / "pipkeeper" / "synced"
+    return sorted(path.read_text().splitlines()) if path.exists() else None
+
+
+def test_sync_tells_the_board_which_records_the_library_holds_whole(board, tmp_path):
+    """The board's History deletes only synced records: sync writes their
+    "size name" lines to /pipkeeper/synced; a record grown since is not."""
+    games = write_games(board.root / "games", 3)
+    db = tmp_path / "lib.sqlite3"
+    do_sync(board.port, db)
+    want = sorted("{} {}".format(len(data), name) for name, data in games.items())
+    assert _synced(board) == want
+    with open(board.root / "games" / "0002.dgn", "ab") as f:
+        f.write(b"; a comment line\n")
+    # grown on the board: the listing leaves it out of the synced ones
+    with Library(db) as lib:
+        with link.connect(board.port) as l:
+            sync.list_games(l, lib.held_sizes(l.info().board_id))
+    assert [x for x in _synced(board) if x.endswith("0002.dgn")] == []
+    do_sync(board.port, db)
+    size = (board.root / "games" / "0002.dgn").stat().st_size
+    assert "{} 0002.dgn".format(size) in _synced(board)
+    again = do_sync(board.port, db)
+    assert again.entries == [] and len(_synced(board)) == 3
+
+
 def test_a_replaced_file_is_a_new_game_and_the_old_one_stays(board, tmp_path):
     write_games(board.root / "games", 1, seed=5)
     db = tmp_path / "lib.sqlite3"
