@@ -17,7 +17,7 @@ from shared_engine import simulate
 from shared_engine.presets import NAMES as PRESETS
 
 MAX_NAME = 12     # host/pipkeeper/roster.py: what a roster name may be
-COUNTS = range(2, 9)
+COUNTS = range(2, 11)    # what the presets take with their default sets (mexican-train: 10)
 
 
 def longest_names(n):

@@ -64,11 +64,20 @@ def L(d, k=""):
 # Y(lines, mode): /pipkeeper/synced gets ("w") or adds ("a") these
 # "size name" lines: the records the library holds whole, which the board's
 # History lets players delete (a record that grew since is not synced).
+# "w" writes a new file and renames it over the old one: on a flash that
+# cannot take it (full, read-only) the old list stays, History offers what
+# it offered before, and the sync goes on.
 def Y(y, m="a"):
     p = "/pipkeeper/synced"
-    P(p)
-    with open(p, m) as f:
-        f.write("".join(y))
+    t = p + (".new" if m == "w" else "")
+    try:
+        P(p)
+        with open(t, m) as f:
+            f.write("".join(y))
+        if t != p:
+            _m(t, p)
+    except OSError:
+        pass
 
 
 # F(dir, name, offset, end, sha of the first offset bytes): N if gone; M if
