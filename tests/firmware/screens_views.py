@@ -30,8 +30,9 @@ VIEWS = [
         "status": ["9-9 needs 3 more trains"], "labels": L_TURN}},
     {"name": "turn-mexican", "screen": "turn", "view": {
         "name": "Di", "round": "5/13", "centre": "8-8", "yard": 30, "drawable": 30,
-        "hands": [["Ann", 9], ["Bob", 4], ["Cy", 12], ["Di", 6]], "current": 3,
-        "status": ["! Di cannot pass: they must draw first", "Satisfy 5-5 on Bob's train", "Marked: Ann, Cy"], "labels": L_TURN}},
+        "hands": [["Ann", 9, True], ["Bob", 4, False], ["Cy", 12, True], ["Di", 6, False]], "current": 3,
+        "status": ["! Di cannot pass: they must draw first", "Satisfy 5-5 on Bob's train", "*: marked, open to all"],
+        "labels": L_TURN}},
     {"name": "picker", "screen": "picker", "view": {
         "title": "Ann plays", "right": "toe on 4", "groups": [["4-9"], ["4-8", "4-7"], ["4-6", "4-5", "4-3", "4-2"], ["4-1", "4-0"]],
         "labels": ["4-9", "2", "4", "back", "2"]}},
