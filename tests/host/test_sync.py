@@ -210,3 +210,27 @@ def test_interrupted_sync_at_many_offsets(board, tmp_path):
         assert_library_matches(db, games_dir)
         os.remove(db)
     assert cut_short >= 40  # the cuts really landed mid-sync
+
+
+def test_a_synced_game_is_deleted_from_the_board_through_its_buttons(board, tmp_path):
+    """The whole path of a full flash's way out: sync, then on the board
+    (the real firmware) History, the synced game, B (Delete), A (confirm)."""
+    from pipkeeper import sim
+    write_games(board.root / "games", 3)
+    (board.root / "pipkeeper").mkdir(exist_ok=True)
+    (board.root / "pipkeeper" / "current").write_text("games/0003.dgn\n")
+    do_sync(board.port, tmp_path / "lib.sqlite3")
+    s = sim.Sim(str(board.root))
+    try:
+        s.start()
+        # the game in progress is over: its end screen; DOWN the menu
+        # (Score sheet, Undo, History, New game); History lists 0003 (in
+        # progress: no Delete), then 0002
+        for b in ("DOWN", "DOWN", "DOWN", "A", "B", "DOWN", "B"):
+            s.press(b)
+        assert sorted(os.listdir(board.root / "games")) == ["0001.dgn", "0002.dgn", "0003.dgn"]
+        s.press("A")
+    finally:
+        s.close()
+    assert sorted(os.listdir(board.root / "games")) == ["0001.dgn", "0003.dgn"]
+    assert not (board.root / "log.txt").exists()
