@@ -154,9 +154,10 @@ def _evict(prefixes=_SCREENS):
 
 
 # Bytes held from the boot for a large block a press may need on a fragmented heap
-# (App.hold_reserve): the 7 KB block of names of the 64-bit unix port, plus what
-# loading a module takes before its names are interned.
-RESERVE = 12288
+# (App.hold_reserve): the block of 640 interned names (4.5 KB on the board, 7 KB
+# with the 64-bit unix port's pointers), plus what loading a module takes before
+# its names are interned. No more: while held it is heap the restore lacks.
+RESERVE = 12288 if sys.maxsize > 1 << 32 else 8192
 
 
 def _tidy():
