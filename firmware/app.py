@@ -156,6 +156,13 @@ def _evict(prefixes=_SCREENS):
                 break
 
 
+# Bytes held from the boot for a large block a press may need on a fragmented heap
+# (App.hold_reserve): the block of 640 interned names (4.5 KB on the board, 7 KB
+# with the 64-bit unix port's pointers), plus what loading a module takes before
+# its names are interned. No more: while held it is heap the restore lacks.
+RESERVE = 12288 if sys.maxsize > 1 << 32 else 8192
+
+
 def _tidy():
     """Make room for a press on USB power (the board stays up between
     presses): forget the screen and flow modules the last press used, as a
@@ -183,12 +190,47 @@ class App:
         self.applied = 0
         self.ui_dirty = False
         self.renders = 0       # panel updates since the boot
+        self.screen = None     # the screen being drawn
+        self.reserve = None
+        self.hold_reserve()
+
+    def hold_reserve(self):
+        """Hold ``RESERVE`` bytes in one block, allocated while the heap is
+        still whole (at the boot; on USB again after the tidy-up of a press
+        that used it), for ``roomy`` to let go when a large block is needed.
+
+        Why: a boot scatters the game's objects over the heap, and a press
+        may then need one large block: MicroPython's table of interned
+        names grows by blocks that double, and the one of 640 entries (4.5
+        KB on the board, 7 KB on the 64-bit unix port) came due while a
+        press imported its flow, a screen or a font. With 50-160 KB free
+        and no block that large, the press showed "MemoryError: ...
+        allocating 640 bytes"."""
+        if self.reserve is None:
+            try:
+                self.reserve = bytearray(RESERVE)
+            except MemoryError:
+                pass
+
+    def roomy(self, fn, *args):
+        """``fn(*args)``; if it runs out of memory while the reserve is held,
+        the reserve is let go (a collection frees its block) and ``fn`` runs
+        once more. Only for work that may run twice: the restore, the step
+        (pure), the drawing (pure: a screen fills the framebuffer first)."""
+        try:
+            return fn(*args)
+        except MemoryError:
+            if self.reserve is None:
+                raise
+        self.reserve = None
+        gc.collect()
+        return fn(*args)
 
     # -- state -------------------------------------------------------------------
 
     def boot(self):
         try:
-            self.load()
+            self.roomy(self.load)
         except Exception as e:
             self.fault(e, "restore")
 
@@ -291,21 +333,22 @@ class App:
         applied = False
         if self.renders:
             _tidy()
+            self.hold_reserve()
         try:
             if self.ui.get("s") == "err":
                 # The press that dismisses an error does only that.
                 before = "err"
                 if self.stale:
-                    self.load()
+                    self.roomy(self.load)
                 if self.ui.get("s") == "err":
                     self.set_ui({})
                 self.render(True)
                 return
             if self.stale:
-                self.load()
+                self.roomy(self.load)
             ctx = self.ctx
             before = core.kind(ctx, self.ui)
-            ui, act = core.step(ctx, self.ui, button)
+            ui, act = self.roomy(core.step, ctx, self.ui, button)
             if act is None:
                 self.set_ui(ui)
             elif act[0] == "new":
@@ -386,17 +429,15 @@ class App:
 
     def render(self, full=False):
         self.renders += 1
-        fb = self.fb
-        name = None
+        self.screen = None
         try:
             self.board.prepare()
         except Exception as e:
             self.log(e, "panel")
         try:
-            name, v = core.view(self.ctx, self.ui)
-            mod = __import__("firmware.screens." + name, None, None, ("x",))
-            mod.draw(v, fb)
+            self.roomy(self.draw)
         except Exception as e:
+            name = self.screen
             self.fault(e, "draw %s" % name if name else "draw")
             full = True
             self.show_fault()
@@ -415,6 +456,13 @@ class App:
         except Exception as e:
             self.log(e, "ui")
         self.checkpoint()
+
+    def draw(self):
+        """This press's screen into the framebuffer (its name in ``screen``)."""
+        name, v = core.view(self.ctx, self.ui)
+        self.screen = name
+        mod = __import__("firmware.screens." + name, None, None, ("x",))
+        mod.draw(v, self.fb)
 
     # -- faults ------------------------------------------------------------------------
 

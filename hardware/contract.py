@@ -6,13 +6,15 @@ listed by `pin_jobs`, and `problems` reports any GPIO given two jobs, any pin
 the board keeps for itself, and any pin without a cited source.
 """
 
+from hardware import citations
+
 # The contract of notes/CONTRACTS.md ("Board profile").
 CONTRACT_KEYS = (
     "NAME", "DISPLAY_CONTROLLER", "WIDTH", "HEIGHT",
     "SPI_ID", "SPI_SCK", "SPI_MOSI", "SPI_BAUD",
     "PIN_CS", "PIN_DC", "PIN_RST", "PIN_BUSY",
     "BUTTONS", "PIN_POWER_LATCH", "PIN_VBAT_SENSE", "VBAT_DIVIDER",
-    "PIN_LED", "HAS_RTC", "SOURCES",
+    "PIN_LED", "HAS_RTC",
 )
 # What this folder adds (listed in CONTRACTS.md too); every profile defines them.
 EXTRA_KEYS = (
@@ -62,6 +64,7 @@ def problems(profile):
     if missing:
         return ["%s lacks %s" % (name, ", ".join(missing))]
     p = profile
+    cites = citations.of(p)
     if p.NAME != name:
         out.append("NAME is %r, the module is %r" % (p.NAME, name))
     if p.DISPLAY_CONTROLLER not in CONTROLLERS:
@@ -100,8 +103,8 @@ def problems(profile):
         seen[gpio] = job
         if gpio in p.RESERVED_PINS:
             out.append("%s uses GPIO%d, which the board keeps for itself" % (job, gpio))
-        if not p.SOURCES.get(job):
-            out.append("%s (GPIO%d) cites no source in SOURCES" % (job, gpio))
+        if not cites.get(job):
+            out.append("%s (GPIO%d) cites no source in hardware/citations/" % (job, gpio))
     for key in ("PIN_VBAT_SENSE", "PIN_VREF_1V2"):
         gpio = getattr(p, key)
         if gpio is not None and gpio not in ADC_GPIOS:
@@ -115,6 +118,6 @@ def problems(profile):
         out.append("HAS_RTC disagrees with the RTC pins")
     for key in ("DISPLAY_CONTROLLER", "SPI_ID", "SPI_BAUD", "BUSY_LEVEL", "HAS_RTC",
                 "PANEL_UPDATE_MS"):
-        if not p.SOURCES.get(key):
-            out.append("%s cites no source in SOURCES" % key)
+        if not cites.get(key):
+            out.append("%s cites no source in hardware/citations/" % key)
     return out

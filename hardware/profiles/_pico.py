@@ -7,8 +7,6 @@ presses (machine.lightsleep, woken by a button) and a power switch turns the
 scorer off between games (hardware/README.md).
 """
 
-_PICO = "Raspberry Pi Pico datasheet, pinout (GP23 SMPS PS, GP24 VBUS sense, GP25 LED, GP29 ADC3 = VSYS/3)"
-_SDK = "raspberrypi/pico-sdk src/boards/include/boards/pico.h"
 
 MCU_BOARD = "pico"
 WIDTH = 296
@@ -31,12 +29,3 @@ PIN_RTC_ALARM = None
 RTC_ADDR = None
 
 RESERVED_PINS = (23,)   # the Pico's SMPS power-save control
-
-PICO_SOURCES = {
-    "PIN_VBAT_SENSE": _PICO,
-    "VBAT_DIVIDER": _PICO,
-    "PIN_VBUS_DETECT": _PICO,
-    "PIN_LED": _PICO + "; " + _SDK + " PICO_DEFAULT_LED_PIN",
-    "HAS_RTC": "the Pico has no battery-backed RTC",
-    "RESERVED_PINS": _SDK + " PICO_SMPS_MODE_PIN 23",
-}

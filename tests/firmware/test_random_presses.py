@@ -380,10 +380,6 @@ def test_battery_presses_refresh_the_panel_as_on_usb(micropython_bin, tmp_path, 
         % (differ[:10], on_usb[:80], on_battery[:80]))
 
 
-@pytest.mark.xfail(strict=True, reason="open firmware bug: on the 64-bit unix port's 167K heap a "
-                   "late cold boot cannot find the ~7 KB block MicroPython's table of interned "
-                   "names needs when it grows to 640 entries (reported as 'allocating 640 bytes'); "
-                   "see the board issue's closing note")
 def test_a_cold_boot_has_the_memory_to_draw_the_picker(micropython_bin, tmp_path, repo_root):
     """Regression, found by the random walk with seed 2060: on battery, its
     press 195 (C on the tile picker, full tracking; a fresh process as
@@ -399,8 +395,12 @@ def test_a_cold_boot_has_the_memory_to_draw_the_picker(micropython_bin, tmp_path
     ... 640 entries) as a boot interns names. Walking text as UTF-8 bytes
     (firmware/text.py, which no longer interns each letter) made this pass
     for a while; whether a boot crosses 630 names on a fragmented heap
-    still depends on the heap's layout. The same 200 presses, one process
-    each, on the heap the other tests use."""
+    still depends on the heap's layout. Fixed by a reserve: the app holds
+    12 KB in one block from the boot and lets it go when a restore, a step
+    or a drawing runs out of memory, then runs that once more
+    (firmware/app.py App.roomy). Loading the flow and fonts before the
+    restore only moved the failure to the next module imported. The same
+    200 presses, one process each, on the heap the other tests use."""
     build = mpbuild.build(repo_root)
     env = mpbuild.micropython_env(build)
     heap, extra = mpbuild.heap(micropython_bin, build, "onepress", tmp_path)

@@ -19,7 +19,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from hardware import contract, profiles  # noqa: E402
+from hardware import citations, contract, profiles  # noqa: E402
 from hardware.tools import bom, power_budget, wiring  # noqa: E402
 
 HW = os.path.join(ROOT, "hardware")
@@ -62,7 +62,7 @@ def test_buttons_are_exactly_the_five(profile):
 
 def test_sources_cite_every_pin(profile):
     for job, gpio in contract.pin_jobs(profile):
-        cite = profile.SOURCES.get(job, "")
+        cite = citations.of(profile).get(job, "")
         assert len(cite) > 10, "%s (GPIO%d) has no real citation" % (job, gpio)
 
 
@@ -101,7 +101,7 @@ def _contracts_md_keys():
     """The constant names of the "Board profile" section of notes/CONTRACTS.md."""
     text = open(os.path.join(ROOT, "notes", "CONTRACTS.md"), encoding="utf-8").read()
     section = text.split("## Board profile", 1)[1].split("\n## ", 1)[0]
-    return set(re.findall(r"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|NAME|WIDTH|HEIGHT|BUTTONS|SOURCES)\b",
+    return set(re.findall(r"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|NAME|WIDTH|HEIGHT|BUTTONS)\b",
                           section)) - {"MONO_HLSB"}
 
 
@@ -162,6 +162,31 @@ def test_profiles_import_on_micropython():
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok %d" % len(profiles.NAMES)
+
+
+@pytest.mark.skipif(MICROPYTHON is None, reason="no micropython binary")
+def test_a_profile_costs_the_board_little_heap():
+    """The board imports its profile on every press: plain constants only.
+    With its citations in it, the Badger 2040's cost 8.6 KB of the RP2040's
+    heap (the unix port's 64-bit objects cost more); now they live in
+    hardware/citations/, which is never flashed."""
+    code = ("import gc\n"
+            "import hardware.profiles as P\n"
+            "for n in P.NAMES:\n"
+            "    gc.collect()\n"
+            "    f = gc.mem_free()\n"
+            "    p = P.load(n)\n"
+            "    gc.collect()\n"
+            "    print(n, f - gc.mem_free())\n")
+    out = subprocess.run([MICROPYTHON, "-X", "heapsize=160K", "-c", code], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    costs = dict((line.split()[0], int(line.split()[1])) for line in out.stdout.splitlines())
+    assert set(costs) == set(profiles.NAMES)
+    for name, cost in costs.items():
+        assert cost < 4096, "%s costs %d bytes of heap" % (name, cost)
+        assert not hasattr(profiles.load(name), "SOURCES")
+        assert citations.of(profiles.load(name)), name
 
 
 def test_load_refuses_unknown_names():

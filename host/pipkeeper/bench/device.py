@@ -70,11 +70,16 @@ def _script():
 class Bench:
     """One build (a MicroPython image) with the scorer flashed on it."""
 
-    def __init__(self, firmware, work, log=print):
+    def __init__(self, firmware, work, log=print, flashed=None):
+        """``flashed``: a flash image the scorer was just flashed onto (the
+        device tests have one); without it the scorer is flashed here."""
         self.log = log
         self.firmware = firmware
         self.work = Path(work)
         self.clean = self.work / "clean.img"      # the scorer on a fresh flash
+        if flashed is not None:
+            shutil.copyfile(flashed, self.clean)
+            return
         board = self._board(self.work / "install")
         try:
             self.log("flashing the scorer onto the emulated board ...")
@@ -196,12 +201,13 @@ class Bench:
                 return int(line.split()[1])
         raise PipkeeperError("the emulated board did not report its free heap")
 
-    def min_free_heap(self, image, reference, top):
-        """(minimum, failures above it) over 2 KB steps from ``top`` down."""
+    def min_free_heap(self, image, reference, top, floor=0):
+        """(minimum, failures above it) over 2 KB steps from ``top`` down
+        (to ``floor``: a test of an aim need not look below it)."""
         results = []
         free = top - top % HEAP_STEP
         misses = 0
-        while free > 0 and misses < 4:
+        while free > 0 and free >= floor and misses < 4:
             img = self.ballast_image(image, free)
             _ms_, frame, _ = self.cold_boot(img)
             ok = frame == reference
