@@ -215,7 +215,7 @@ def test_interrupted_sync_at_many_offsets(board, tmp_path):
 def test_a_synced_game_is_deleted_from_the_board_through_its_buttons(board, tmp_path):
     """The whole path of a full flash's way out: sync, then on the board
     (the real firmware) History, the synced game, B (Delete), A (confirm)."""
-    from pipkeeper import sim
+    from pipkeeper.sim import unix as sim
     write_games(board.root / "games", 3)
     (board.root / "pipkeeper").mkdir(exist_ok=True)
     (board.root / "pipkeeper" / "current").write_text("games/0003.dgn\n")
