@@ -73,7 +73,7 @@ def restore(store):
         f.seek(0, 2)
         game.size = f.tell()
         f.seek(0)
-        tracking = read_tracking(f)
+        tracking, game.lang = read_tags(f)
     return game, tracking, path
 
 
@@ -92,12 +92,14 @@ def write_checkpoint(store, game, f, lines):
     game.cp_lines = lines
 
 
-def read_tracking(f):
-    """The record's ``[Tracking "..."]`` tag ("quick" when it has none),
-    from the record open as ``f`` ("rb"). The only tag a press needs: it is
-    found in the header's bytes, without parsing the header into strings
-    (each string costs the board a look-up among MicroPython's interned
-    names, ~50 us)."""
+def read_tags(f):
+    """The record's ``[Tracking "..."]`` and ``[Lang "..."]`` tags ("quick"
+    and "en" when it has none), from the record open as ``f`` ("rb"). The
+    only tags a press needs: they are found in the header's bytes, without
+    parsing the header into strings (each string costs the board a look-up
+    among MicroPython's interned names, ~50 us)."""
+    tracking = "quick"
+    lang = "en"
     for line in f.read(_HEAD).split(b"\n"):
         s = line.strip()
         if not s or s[0] == 59:           # ";": a comment
@@ -107,8 +109,12 @@ def read_tracking(f):
         if s.startswith(b'[Tracking "'):
             j = s.find(b'"', 11)
             if j > 0:
-                return s[11:j].decode()
-    return "quick"
+                tracking = s[11:j].decode()
+        elif s.startswith(b'[Lang "'):
+            j = s.find(b'"', 7)
+            if j > 0:
+                lang = s[7:j].decode()
+    return tracking, lang
 
 
 _HEAD = 1024     # the header's bytes that can hold the tags (8 names of 16 letters)
@@ -213,7 +219,7 @@ class App:
             except OSError:
                 pass
             self.stale = False
-            ui = {"s": "err", "m": "%s does not replay: %s" % (bad, e), "w": "restore"}
+            ui = {"s": "err", "m": ("{file} does not replay: {why}", bad, str(e)), "w": "restore"}
             try:
                 self.set_ui(ui)      # shown until a press, even across cold boots
             except Exception:
@@ -230,6 +236,12 @@ class App:
             st.ensure_dirs()     # a fresh board: the first write needs them
         self.ctx.game = game
         self.ctx.tracking = tracking or "quick"
+        # The language the screens speak: the game's [Lang] tag, else the
+        # board's setting (settings.json "lang", read only without a game).
+        from firmware import text
+        text.use(game.lang if game is not None else
+                 (st.read_json("settings.json") or {}).get("lang", "en"),
+                 st.path(HOME, "names.bin"))
         self.path = path
         # ui.json: [ui, the record's path, its size] (a list: no keys to
         # parse); the UI is the record's only while the record is that size.
@@ -273,9 +285,13 @@ class App:
             return "".join(dgn.lines(tg, ()))
 
         if self.store.free_bytes() < 8192:
-            self.set_ui({"s": "err", "m": "The flash is full: sync the games to the laptop first"})
+            self.set_ui({"s": "err", "m": ("The flash is full: sync the games to the laptop first",)})
             return
-        self.store.new_game(header, {"last": last})
+        lang = "en"
+        for k, v in tags:
+            if k == "Lang":
+                lang = v[0]
+        self.store.new_game(header, {"last": last, "lang": lang})
         self.ui = {}
         self.load()
         self.set_ui({})
@@ -331,7 +347,9 @@ class App:
         try:
             g.apply(ev)
         except IllegalEvent as e:
-            msg = str(e)
+            msg = e.args        # its message (shared_engine/messages.py)
+            if len(msg) == 1:
+                msg = (msg[0],) if isinstance(msg[0], str) else msg[0]
             k = core.kind(ctx, ui)
             f = core.flow(k)
             if hasattr(f, "refused"):
@@ -431,6 +449,9 @@ class App:
         falls back to framebuf's own font by itself (screens.error.plain);
         the lines here only run if that module cannot even be imported."""
         m = self.ui.get("m") or "error"
+        if not isinstance(m, str):
+            from shared_engine import fill
+            m = fill(m)
         try:
             from firmware.screens import error
             error.draw({"message": m, "where": self.ui.get("w")}, self.fb)

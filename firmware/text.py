@@ -1,5 +1,5 @@
 """Text on the framebuffer: the bitmap fonts (font_big, font_mid) and
-framebuf's own 8-pixel font (``SMALL``).
+framebuf's own 8-pixel font (``f`` None).
 
 One ``framebuf.blit`` per character: the font's .bin file is read into the
 heap in one call when a frame first uses the font (3-6 KB, let go once the
@@ -21,7 +21,46 @@ right of each row are 0 in the .bin, so only the glyph's own ink is drawn.
 
 import framebuf
 
-SMALL = None   # framebuf's built-in 8x8 font
+from shared_engine import fill
+
+# A text is a string, drawn as it is (a name, a tile, a number), or a
+# message of the catalogue (shared_engine/messages.py): in English its template
+# is filled here; in another language firmware/lang.py draws it from the
+# bitmaps the laptop rendered. LANG: that language's pack (None: English);
+# NAMES: the roster's names file (bitmaps of names the fonts cannot draw).
+# Both set by ``use``; the names here are few on purpose (each costs the
+# board an entry in MicroPython's table of interned names).
+LANG = None
+NAMES = None
+
+
+def use(lang, names=None):
+    """Draw messages in ``lang`` ("en": the English of the templates) from
+    now on; ``names``: the roster's names file. Only that language's pack
+    is opened, and only then is firmware/lang.py loaded."""
+    global LANG, NAMES
+    NAMES = names
+    if LANG is not None:
+        LANG.f.close()
+        LANG = None
+    if lang and lang != "en":
+        from firmware import lang as m
+        LANG = m.pack(lang)
+
+
+def _lang(s):
+    """firmware.lang when ``s`` may need it: a message in a language with a
+    pack, a string beyond ASCII (a names file may hold it), any string in a
+    language with digits of its own (lang decides)."""
+    if isinstance(s, str):
+        if LANG is None and (NAMES is None or len(s) == len(_utf8(s))):
+            return None
+    elif LANG is None and s[0]:       # "": a line lang has laid out already
+        return None
+    from firmware import lang
+    return lang if lang.wants(s) else None
+
+
 _MONO = framebuf.MONO_HLSB
 
 # Letters a font lacks drawn as their base letter (the big font is ASCII only).
@@ -82,9 +121,13 @@ def _bitmaps(f):
 
 def release():
     """Let the fonts' bitmaps go (3-6 KB each): the app calls this once a
-    frame is drawn, so that they do not sit in the heap between presses."""
+    frame is drawn, so that they do not sit in the heap between presses;
+    and close the names files."""
     for f in _fonts.values():
         f.DATA = None
+    import sys
+    if "firmware.lang" in sys.modules:
+        sys.modules["firmware.lang"].close()
 
 
 # Strings are walked as their UTF-8 bytes, never character by character:
@@ -141,6 +184,12 @@ def height(f):
 
 def width(s, f):
     """Pixel width of ``s`` in font ``f`` (None: framebuf's 8x8 font)."""
+    if not isinstance(s, str) or NAMES is not None or LANG is not None:
+        m = _lang(s)
+        if m is not None:
+            return m.width(s, f)
+        if not isinstance(s, str):
+            s = fill(s)
     if f is None:
         return 8 * len(s)
     w = f.WIDTHS
@@ -163,6 +212,12 @@ def draw(fb, s, x, y, f=None, c=1):
     ``w`` x ``h`` box. The loop over the characters is inlined: a helper
     function called per character with this many arguments would have its
     frame allocated on the heap."""
+    if not isinstance(s, str) or NAMES is not None or LANG is not None:
+        m = _lang(s)
+        if m is not None:
+            return m.draw(fb, s, x, y, f, c)
+        if not isinstance(s, str):
+            s = fill(s)
     if f is None:
         fb.text(s, x, y, c)
         return x + 8 * len(s)
@@ -207,6 +262,12 @@ def _glyphs(fb, s, x, y, f, pal, data):
 
 def fit(s, f, maxw):
     """``s``, cut with "." so that it is at most ``maxw`` pixels wide."""
+    if not isinstance(s, str) or NAMES is not None or LANG is not None:
+        m = _lang(s)
+        if m is not None:
+            return m.fit(s, f, maxw)
+        if not isinstance(s, str):
+            s = fill(s)
     if width(s, f) <= maxw:
         return s
     # the longest beginning that fits with its dot, measured in one pass
@@ -222,6 +283,11 @@ def fit(s, f, maxw):
 
 def wrap(s, f, maxw):
     """Split ``s`` into lines at spaces so each fits ``maxw`` pixels."""
+    if not isinstance(s, str):
+        if LANG is not None:
+            from firmware import lang
+            return lang.wrap(s, f, maxw)
+        s = fill(s)
     out = []
     line = ""
     for word in s.split():

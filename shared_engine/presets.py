@@ -10,6 +10,18 @@ them, raising ``ValueError`` with a sentence a player understands.
 
 from shared_engine import tiles
 
+
+class Refused(ValueError):
+    """A refusal for players: raised with a plain text or with a message
+    (a template and its values, shared_engine/messages.py); ``args`` is the
+    message the board draws in its language, ``str()`` the English text.
+    Here, so that the engine loads no module more for it."""
+
+    def __str__(self):
+        from shared_engine import fill
+        a = self.args
+        return fill(a if len(a) > 1 else (a[0],) if isinstance(a[0], str) else a[0])
+
 # Layouts: open ends around a centre double with chicken feet, or trains.
 FOOT = 0
 TRAINS = 1
@@ -106,8 +118,8 @@ class Rules:
         n = n_players
         self.players = n
         if n < preset["min_players"] or n > preset["max_players"]:
-            raise ValueError("%s is for %d to %d players, not %d" % (
-                name, preset["min_players"], preset["max_players"], n))
+            raise Refused("{rules} is for {least} to {most} players, not {n}",
+                          name, preset["min_players"], preset["max_players"], n)
         top = _int(opt["set"], "set")
         if top not in tiles.SETS:
             raise ValueError("set must be one of 6, 9, 12, 15, 18, not %s" % opt["set"])

@@ -50,12 +50,12 @@ def view(ctx, ui, k):
         try:
             game = _load(ctx, g)
         except Exception as e:
-            return "error", {"message": "%s: %s" % (g, e), "labels": ("Back", None, None, None, None)}
+            return "error", {"message": "%s: %s" % (g, e), "labels": labels("Back")}
         rows = [("%d-%d" % (res[0], res[0]), res[1]) for res in game.results]
         seats, how = game.winners()
         return "sheet", {
             "title": "%s %s" % (g[:-4], game.rules.name),
-            "right": "over" if game.over else "%d rds" % len(game.results),
+            "right": ("over",) if game.over else ("{n} rds", len(game.results)),
             "names": game.players,
             "rows": rows,
             "totals": game.totals,
@@ -67,12 +67,12 @@ def view(ctx, ui, k):
     for i in range(len(games)):
         if abs(i - c) <= 6:
             rules, n = _about(ctx, games[i])
-            items.append((games[i][:-4] + " " + rules, "%dp" % n))
+            items.append([games[i][:-4] + " " + rules, ("{n}p", n)])
         else:
-            items.append((games[i][:-4], ""))
+            items.append([games[i][:-4], ""])
     return "menu", {
-        "title": "History (%d games)" % len(games),
-        "items": items or ["no games yet"],
+        "title": ("History ({n} games)", len(games)),
+        "items": items or [("no games yet",)],
         "cursor": c,
         "note": None,
         "labels": labels("Show", None, "Back", "up", "down"),

@@ -32,14 +32,15 @@ def _with_fonts(view, fb):
     from firmware.screens import ui
     ui.clear(fb)
     mid = text.font("mid")
-    _header(fb)
+    fb.fill_rect(0, 0, _W, 11, 1)
+    text.draw(fb, ("Something went wrong",), 2, 2, None, 0)
     y = 14
     for line in text.wrap(view.get("message") or "error", mid, ui.W - 6)[:5]:
         text.draw(fb, line, 3, y, mid)
         y += mid.HEIGHT
     if view.get("where"):
         fb.text(text.fit(view["where"], None, ui.W - 4), 2, ui.BAR_Y - 10, 1)
-    ui.buttons(fb, view.get("labels") or ("OK", None, None, None, None))
+    ui.buttons(fb, view.get("labels") or (("OK",), None, None, None, None))
 
 
 def _header(fb):
@@ -49,7 +50,11 @@ def _header(fb):
 
 def plain(fb, message, where=None):
     """The error screen in framebuf's own font: the header, the message over
-    up to nine lines, where it happened, and A's "OK"."""
+    up to nine lines, where it happened, and A's "OK" (in English: this is
+    the screen of last resort)."""
+    if not isinstance(message, (str, type(None))):
+        from shared_engine import fill
+        message = fill(message)
     fb.fill(0)
     _header(fb)
     y = 14

@@ -2,7 +2,7 @@
 
 view keys:
     title     the header line; ``right``: small text at its right (optional)
-    items     [str or (label, value)] rows
+    items     rows: a text (a string or a message), or a list [label, value]
     cursor    index of the highlighted row
     note      a line under the list (optional), e.g. why something is refused
     labels    (A, B, C, UP, DOWN)
@@ -20,8 +20,9 @@ def draw(view, fb):
     ui.clear(fb)
     mid = text.font("mid")
     wmax = ui.SIDE_X - 4
-    ui.header(fb, text.fit(view["title"], None, wmax - 8 * len(view.get("right") or "")),
-              view.get("right"))
+    right = view.get("right")
+    ui.header(fb, text.fit(view["title"], None, wmax - (text.width(right, None) if right else 0)),
+              right)
     items = view["items"]
     cur = view.get("cursor", 0)
     note = view.get("note")
@@ -34,7 +35,7 @@ def draw(view, fb):
     y = top_y
     for i in range(first, min(len(items), first + rows)):
         it = items[i]
-        if isinstance(it, tuple):
+        if isinstance(it, list):
             label, value = it
         else:
             label, value = it, None

@@ -39,7 +39,7 @@ def draw(view, fb):
         y += 9
     ty = ui.BAR_Y - 12
     fb.hline(0, ty - 2, wmax, 1)
-    fb.text("Tot", 0, ty, 1)
+    text.draw(fb, ("Tot",), 0, ty)
     mark = view.get("mark") or ()
     totals = view["totals"]
     for i in range(n):

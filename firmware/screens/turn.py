@@ -21,11 +21,12 @@ def draw(view, fb):
     big = text.font("big")
     mid = text.font("mid")
     wmax = ui.SIDE_X - 2
-    yard = "yard %d" % view["yard"]
     d = view.get("drawable")
     if d is not None and d != view["yard"]:
-        yard += " (%d)" % d
-    ui.header(fb, "R%s  %s" % (view["round"], view["centre"]), yard)
+        yard = ("yard {n} ({k})", view["yard"], d)
+    else:
+        yard = ("yard {n}", view["yard"])
+    ui.header(fb, ("R{round}  {tile}", view["round"], view["centre"]), yard)
     name = text.fit(view["name"], big, wmax)
     text.draw(fb, name, 2, 6, big)
     # the hands: up to four cells a row, the current player's inverted
@@ -42,16 +43,16 @@ def draw(view, fb):
         label = text.fit(nm, None, cw - 8 * len(s) - 14)
         if i == view["current"]:
             fb.fill_rect(x, y - 1, cw - 4, 10, 1)
-            fb.text(label, x + 1, y, 0)
+            text.draw(fb, label, x + 1, y, None, 0)
             text.right(fb, s, x + cw - 6, y, None, 0)
         else:
-            fb.text(label, x + 1, y, 1)
+            text.draw(fb, label, x + 1, y)
             text.right(fb, s, x + cw - 6, y, None, 1)
     rows = (n + per_row - 1) // per_row
     y = y0 + rows * 11 + 1
     lines = []
     for line in view.get("status", ()):
-        if line[:1] == "!":
+        if line[0] == "! {refusal}" or line[:1] == "!":
             lines += text.wrap(line, mid, wmax)[:2]   # a refusal: say it all
         else:
             lines.append(text.fit(line, mid, wmax))

@@ -28,18 +28,18 @@ def buttons(fb, labels):
     for i in range(3):
         s = labels[i] if i < len(labels) else None
         if s:
-            w = len(s) * 8 + 6
+            w = text.width(s, None) + 6
             x = _CX[i] - w // 2
             fb.fill_rect(x, BAR_Y + 1, w, BAR - 1, 1)
-            fb.text(s, x + 3, BAR_Y + 3, 0)
+            text.draw(fb, s, x + 3, BAR_Y + 3, None, 0)
     up = labels[3] if len(labels) > 3 else None
     down = labels[4] if len(labels) > 4 else None
     if up:
         _arrow(fb, W - 7, 4, True)
-        text.right(fb, up[:5], W - 14, 2)
+        text.right(fb, text.fit(up, None, 40), W - 14, 2)
     if down:
         _arrow(fb, W - 7, BAR_Y - 9, False)
-        text.right(fb, down[:5], W - 14, BAR_Y - 10)
+        text.right(fb, text.fit(down, None, 40), W - 14, BAR_Y - 10)
 
 
 def _arrow(fb, cx, y, up):

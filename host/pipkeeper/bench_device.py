@@ -69,8 +69,9 @@ def _script():
 class Bench:
     """One build (a MicroPython image) with the scorer flashed on it."""
 
-    def __init__(self, firmware, work, log=print):
+    def __init__(self, firmware, work, log=print, lang="en"):
         self.log = log
+        self.lang = lang
         self.firmware = firmware
         self.work = Path(work)
         self.clean = self.work / "clean.img"      # the scorer on a fresh flash
@@ -81,6 +82,10 @@ class Bench:
         finally:
             board.close()
         shutil.copyfile(self.work / "install" / "flash.img", self.clean)
+        if lang != "en":
+            # the board's language, as `pipkeeper roster --lang` sets it
+            flashfs.write_files(str(self.clean), {
+                "/pipkeeper/settings.json": ('{"lang": "%s"}' % lang).encode()})
 
     def _board(self, folder, power_cycle=False, image=None):
         folder = Path(folder)
@@ -97,7 +102,7 @@ class Bench:
         from pipkeeper import bench_engine, bench_firmware
         tags, events = bench_engine.largest_game()
         with tempfile.TemporaryDirectory() as d:
-            bench_firmware.write_board(d, tags, events[:events_cut])
+            bench_firmware.write_board(d, tags, events[:events_cut], self.lang)
             out = self.work / (name + ".img")
             shutil.copyfile(base, out)
             flashfs.write_files(str(out), {}, remove=("/pipkeeper/checkpoint", "/pipkeeper/ui.json"))
@@ -234,13 +239,13 @@ class Bench:
         return hi
 
 
-def run_build(firmware, log=print, heap=True, worn=True):
+def run_build(firmware, log=print, heap=True, worn=True, lang="en"):
     from pipkeeper import bench_engine, bench_firmware
     fw = images.load_firmware(firmware)
     figures = {"firmware": os.path.basename(fw.path), "micropython": ".".join(map(str, fw.version)),
-               "build": fw.kind}
+               "build": fw.kind, "lang": lang}
     with tempfile.TemporaryDirectory(prefix="pipkeeper-bench-device-") as work:
-        bench = Bench(firmware, work, log)
+        bench = Bench(firmware, work, log, lang)
         tags, events = bench_engine.largest_game()
         early, late = bench_firmware.cut_points(events)
 
@@ -293,14 +298,15 @@ def run_build(firmware, log=print, heap=True, worn=True):
     return figures
 
 
-def run(firmwares=(), log=print, heap=True, worn=True):
+def run(firmwares=(), log=print, heap=True, worn=True, lang="en"):
     """The figures of each build (the upstream image of ../shared/rp2/ when
-    none is named): flat for one, ``{"builds": {...}}`` for several."""
+    none is named), the board in ``lang``: flat for one, ``{"builds":
+    {...}}`` for several."""
     firmwares = list(firmwares) or [os.environ.get(images.ENV_FIRMWARE) or images.default_firmware()]
     if not firmwares[0]:
         raise PipkeeperError("name a MicroPython image with --firmware (or $%s)" % images.ENV_FIRMWARE)
     out = {}
     for fw in firmwares:
-        figs = run_build(fw, log=log, heap=heap, worn=worn)
+        figs = run_build(fw, log=log, heap=heap, worn=worn, lang=lang)
         out[figs["build"] + "-" + figs["micropython"]] = figs
     return next(iter(out.values())) if len(out) == 1 else {"builds": out}

@@ -210,6 +210,11 @@ def build(args, cache=None, app=False, profile=None):
             dst = out / package / (rel[:-3] + ".mpy")
             packed.append((folder + "/" + rel[:-3] + ".mpy",
                            mpy.compiled(src, dst, args, package + "/" + rel)))
+        if package == "firmware":
+            # The languages' packs, rendered now (pipkeeper.i18n.render).
+            from pipkeeper.i18n import render
+            for rel, data in sorted(render.files().items()):
+                packed.append((folder + "/" + rel, data))
     # The packages go in one file the board mounts (pipkeeper.bundle).
     items = [Item(bundle.PATH, bundle.pack([(p[len("/lib/"):], d) for p, d in packed]))]
     reader = source_root("firmware") / "bundle.py"

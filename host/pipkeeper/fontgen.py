@@ -79,24 +79,35 @@ def render(font_path, size, chars):
         draw = ImageDraw.Draw(img)
         draw.fontmode = "1"          # no anti-aliasing: the panel is 1-bit
         draw.text((0, 0), ch, font=font, fill=1)
-        stride = (adv + 7) // 8
         offs += len(data).to_bytes(2, "little")
-        px = img.load()
-        inked = [y for y in range(height) if any(px[x, y] for x in range(adv))]
-        top = inked[0] if inked else 0
-        bottom = inked[-1] + 1 if inked else 0
+        top, n, bits = inked_rows(img, adv)
         tops.append(top)
-        rows.append(bottom - top)
-        for y in range(top, bottom):
-            row = bytearray(stride)
-            for x in range(adv):
-                if px[x, y]:
-                    row[x >> 3] |= 0x80 >> (x & 7)
-            data += row
+        rows.append(n)
+        data += bits
         widths.append(adv)
     if len(data) >= 65536:
         raise SystemExit("font too large for 16-bit offsets")
     return height, ascent, bytes(widths), bytes(tops), bytes(rows), bytes(offs), bytes(data)
+
+
+def inked_rows(img, width):
+    """(first inked row, rows, their bits): a 1-bit image's rows from its
+    first inked one to its last, ``width`` pixels each, MONO_HLSB (rows
+    padded to whole bytes, 1 = ink), as the board blits them."""
+    px = img.load()
+    h = img.size[1]
+    stride = (width + 7) // 8
+    inked = [y for y in range(h) if any(px[x, y] for x in range(width))]
+    top = inked[0] if inked else 0
+    bottom = inked[-1] + 1 if inked else 0
+    data = bytearray()
+    for y in range(top, bottom):
+        row = bytearray(stride)
+        for x in range(width):
+            if px[x, y]:
+                row[x >> 3] |= 0x80 >> (x & 7)
+        data += row
+    return top, bottom - top, bytes(data)
 
 
 def module_text(name, font_path, size, chars):

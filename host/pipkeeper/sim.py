@@ -146,7 +146,25 @@ def build_tree(src, dest=None):
                     op = os.path.join(out_dir, fn)
                     if not os.path.exists(op) or os.path.getmtime(op) < os.path.getmtime(sp):
                         shutil.copyfile(sp, op)
+    write_packs(os.path.join(dest, "firmware"))
     return dest
+
+
+def write_packs(firmware_dir):
+    """The languages' packs into the firmware's folder (firmware/i18n/), as
+    `pipkeeper flash` puts them in the bundle; only those that changed."""
+    from pipkeeper.i18n import render
+    for rel, data in render.files().items():
+        path = os.path.join(firmware_dir, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        try:
+            with open(path, "rb") as f:
+                if f.read() == data:
+                    continue
+        except OSError:
+            pass
+        with open(path, "wb") as f:
+            f.write(data)
 
 
 def flashed(folder):

@@ -22,8 +22,6 @@ for item in views:
             v[k] = [tuple(x) for x in v[k]]
     if "rows" in v and v["rows"] and isinstance(v["rows"][0], list):
         v["rows"] = [(x[0], x[1]) if isinstance(x, list) else x for x in v["rows"]]
-    if item["screen"] == "menu":
-        v["items"] = [tuple(x) if isinstance(x, list) else x for x in v["items"]]
     mod.draw(v, fb)
     with open(sys.argv[2] + "/" + item["name"] + ".bin", "wb") as f:
         f.write(buf)

@@ -1,0 +1,422 @@
+"""The board in another language: a message drawn from the bitmaps the
+laptop rendered (host/pipkeeper/i18n/render.py documents the file).
+
+Only the chosen language's pack is opened, and it is read by offset: a
+template's tokens and each word's bitmap are read from flash when drawn,
+so a press holds a few hundred bytes of it, never the catalogue. A
+message's slots are filled with its values (a name, a number, a tile, or
+a message of its own); a string the fonts cannot draw (a name in Persian
+or Cyrillic) is a bitmap of a names file; numbers in Persian are drawn
+with Persian digits. Right-to-left languages lay each line's tokens out
+from the right.
+
+A laid-out line is a message ``(LINE, tokens)``; a token is a tuple
+(spaces before, width, pack or None, fragment offset or string).
+"""
+
+import framebuf
+
+from firmware import text
+from shared_engine import fill
+
+LINE = ""           # the key of a laid-out line: no template is empty
+_MONO = framebuf.MONO_HLSB
+_HEAD = 132
+_buf = bytearray(8)
+_pal = None
+# A list to note the messages ``fit`` had to cut a word of (the catalogue's,
+# not a name's): the tests set it to check that every text fits its place.
+CUT = None
+# A list to note where ``draw`` put each token (x, width): the tests compare
+# each with the shaping engine's own rendering of the whole line.
+POS = None
+
+
+def key_hash(s):
+    """djb2 over the UTF-8 bytes, 24 bits (render.key_hash)."""
+    h = 5381
+    for b in text._utf8(s):
+        h = (h * 33 + b) & 0xFFFFFF
+    return h
+
+
+def _u24(b, i):
+    return b[i] | (b[i + 1] << 8) | (b[i + 2] << 16)
+
+
+class Pack:
+    """A pack or names file, open for reading."""
+
+    def __init__(self, path):
+        self.f = f = open(path, "rb")
+        head = f.read(_HEAD)
+        if head[:4] != b"PKL1":
+            f.close()
+            raise OSError("not a language pack: " + path)
+        self.rtl = head[4] & 1
+        self.space = head[5:8]
+        self.n = head[8] | (head[9] << 8)
+        self.digits = head[12:_HEAD]
+        self.numerals = _u24(head, 12) != 0      # digits of its own (Persian)
+
+    def close(self):
+        self.f.close()
+
+    def find(self, key):
+        """The offset of ``key``'s entry, 0 if the pack has none."""
+        h = key_hash(key)
+        f = self.f
+        b = _buf
+        lo = 0
+        hi = self.n - 1
+        while lo <= hi:
+            mid = (lo + hi) >> 1
+            f.seek(_HEAD + 8 * mid)
+            f.readinto(b)
+            v = _u24(b, 0)
+            if v == h:
+                return _u24(b, 4)
+            if v < h:
+                lo = mid + 1
+            else:
+                hi = mid - 1
+        return 0
+
+    def width(self, off):
+        f = self.f
+        f.seek(off)
+        f.readinto(_buf)
+        return _buf[0] | (_buf[1] << 8)
+
+    def digit(self, d, size):
+        return _u24(self.digits, 4 * (10 * size + d))
+
+
+def pack(lang):
+    """The pack of ``lang`` (firmware/i18n/<lang>.bin beside the firmware),
+    None when the board has none (then English)."""
+    try:
+        return Pack(_folder() + lang + ".bin")
+    except OSError:
+        return None
+
+
+def _folder():
+    p = text.__file__
+    return p[:p.rfind("/") + 1] + "i18n/"
+
+
+# Set while this module draws or measures a string with text's own fonts,
+# so that text does not hand the string back here.
+_own = False
+
+
+def wants(s):
+    """Whether ``s`` is this module's to draw: a message, or a string that
+    is not plain ASCII without digits (a name a names file may hold, digits
+    to draw as the language writes them)."""
+    if _own:
+        return False
+    if not isinstance(s, str):
+        return True
+    if len(s) != len(text._utf8(s)):
+        return True
+    p = text.LANG
+    return p is not None and p.numerals and _has_digit(s)
+
+
+def _fonts(fn, *a):
+    """``fn`` of text (width, draw, fit) on a string, with text's own fonts."""
+    global _own
+    _own = True
+    try:
+        return fn(*a)
+    finally:
+        _own = False
+
+
+_names = None
+
+
+def names():
+    """The names files (the languages' own names, the roster's)."""
+    global _names
+    if _names is None:
+        _names = []
+        for p in (_folder() + "words.bin", text.NAMES):
+            try:
+                _names.append(Pack(p))
+            except (OSError, TypeError):
+                pass
+    return _names
+
+
+def close():
+    global _names
+    if _names is not None:
+        for p in _names:
+            p.close()
+        _names = None
+
+
+def _size(f):
+    if f is None:
+        return 0
+    return 1 if f.HEIGHT < 30 else 2
+
+
+def _named(s, size, spaces, out):
+    """A string as a names file's bitmap; False if no file has it."""
+    for p in names():
+        off = p.find(s)
+        if off:
+            f = p.f
+            f.seek(off + 1)
+            rtl = f.read(1)[0] & 0x10
+            f.seek(off + 2)         # the count, the flag, then 3 offsets
+            f.readinto(_buf)
+            fo = _u24(_buf, 4 * size) if size < 2 else 0
+            if size == 2:
+                f.seek(off + 10)
+                f.readinto(_buf)
+                fo = _u24(_buf, 0) or _u24(_buf, 0)
+            if not fo:
+                f.seek(off + 6)
+                f.readinto(_buf)
+                fo = _u24(_buf, 0)
+            # a name written right to left: a negative offset, so that a
+            # cut keeps its start, on the right
+            out.append((spaces, p.width(fo), p, -fo if rtl else fo))
+            return True
+    return False
+
+
+def raw(s, size, spaces, out):
+    """A string's token: a names file's bitmap, else the fonts' glyphs."""
+    if len(s) != len(text._utf8(s)) and _named(s, size, spaces, out):
+        return
+    f = None if size == 0 else text.font("mid" if size == 1 else "big")
+    out.append((spaces, _raw_width(s, f, size), None, s))
+
+
+def _raw_width(s, f, size):
+    p = text.LANG
+    if p is not None and p.numerals and _has_digit(s):
+        w = 0
+        for part in _runs(s):
+            if part[0] in "0123456789":
+                for ch in part:
+                    w += p.width(p.digit(ord(ch) - 48, size))
+            else:
+                w += _fonts(text.width, part, f)
+        return w
+    return _fonts(text.width, s, f)
+
+
+def _has_digit(s):
+    for c in "0123456789":
+        if c in s:
+            return True
+    return False
+
+
+def _runs(s):
+    """``s`` cut into runs of digits and of other characters."""
+    out = []
+    i = 0
+    n = len(s)
+    while i < n:
+        d = s[i] in "0123456789"
+        j = i + 1
+        while j < n and (s[j] in "0123456789") == d:
+            j += 1
+        out.append(s[i:j])
+        i = j
+    return out
+
+
+def tokens(m, size, spaces=0, out=None):
+    """The tokens of ``m`` (a message, string or number) at a size."""
+    if out is None:
+        out = []
+    if isinstance(m, int):
+        m = "%d" % m
+    if isinstance(m, str):
+        raw(m, size, spaces, out)
+        return out
+    key = m[0]
+    if key == LINE:
+        out += m[1]
+        return out
+    p = text.LANG
+    off = p.find(key)
+    if not off:
+        raw(fill(m), size, spaces, out)    # not in the catalogue: English
+        return out
+    f = p.f
+    f.seek(off)
+    n = f.read(1)[0]
+    entry = f.read(13 * n)
+    i = 0
+    first = True
+    for _ in range(n):
+        flag = entry[i]
+        sp = spaces if first else flag >> 6
+        first = False
+        if flag & 0x20:
+            tokens(m[1 + (flag & 0x1F)], size, sp, out)
+            i += 1
+        else:
+            fo = _u24(entry, i + 1 + 4 * size) or _u24(entry, i + 5)
+            out.append((sp, p.width(fo), p, fo))
+            i += 13
+    return out
+
+
+def _space(spaces, size):
+    if not spaces:
+        return 0
+    p = text.LANG
+    return spaces * (p.space[size] if p is not None else (8 if size == 0 else 5))
+
+
+def _total(toks, size):
+    w = 0
+    first = True
+    for t in toks:
+        w += t[1] + (0 if first else _space(t[0], size))
+        first = False
+    return w
+
+
+def width(m, f):
+    size = _size(f)
+    return _total(tokens(m, size), size)
+
+
+def fit(m, f, maxw):
+    size = _size(f)
+    toks = tokens(m, size)
+    if _total(toks, size) <= maxw:
+        return m
+    dot = []
+    raw(".", size, 0, dot)
+    room = maxw - dot[0][1]
+    keep = []
+    x = 0
+    if CUT is not None:
+        own = 0
+        for t in toks:
+            own += t[2] is text.LANG
+    for t in toks:
+        w = t[1] + (_space(t[0], size) if keep else 0)
+        if x + w > room:
+            if CUT is not None and own:
+                CUT.append((m, maxw))
+            if not keep:
+                # the first token alone is too wide: a bitmap is clipped, a
+                # string cut with its dot, as in English
+                if t[2] is not None:
+                    right = t[3] < 0 or (t[2] is text.LANG and t[2].rtl)
+                    return (LINE, [(t[0], maxw, t[2], -abs(t[3]) if right else t[3])])
+                s = _fonts(text.fit, t[3], _font(size), maxw)
+                return (LINE, [(t[0], _fonts(text.width, s, _font(size)), None, s)])
+            break
+        keep.append(t)
+        x += w
+        if CUT is not None:
+            own -= t[2] is text.LANG
+    return (LINE, keep + dot)
+
+
+def _font(size):
+    return None if size == 0 else text.font("mid" if size == 1 else "big")
+
+
+def wrap(m, f, maxw):
+    size = _size(f)
+    lines = []
+    line = []
+    x = 0
+    for t in tokens(m, size):
+        w = t[1] + (_space(t[0], size) if line else 0)
+        if line and x + w > maxw:
+            lines.append((LINE, line))
+            line = [(0,) + t[1:]]
+            x = t[1]
+        else:
+            line.append(t)
+            x += w
+    if line:
+        lines.append((LINE, line))
+    return [fit(l, f, maxw) for l in lines]
+
+
+def draw(fb, m, x, y, f, c):
+    """Draw ``m`` with its line's top at ``y``; the x after it."""
+    size = _size(f)
+    toks = tokens(m, size)
+    total = _total(toks, size)
+    rtl = text.LANG.rtl if text.LANG is not None else 0
+    at = 0
+    first = True
+    for t in toks:
+        if not first:
+            at += _space(t[0], size)
+        first = False
+        xx = x + total - at - t[1] if rtl else x + at
+        if POS is not None:
+            POS.append((xx, t[1]))
+        if t[2] is None:
+            _raw_draw(fb, t[3], xx, y, f, c, size)
+        else:
+            _blit(fb, t[2], t[3], xx, y, c, t[1])
+        at += t[1]
+    return x + total
+
+
+def _raw_draw(fb, s, x, y, f, c, size):
+    p = text.LANG
+    if p is not None and p.numerals and _has_digit(s):
+        for part in _runs(s):
+            if part[0] in "0123456789":
+                for ch in part:
+                    x = _blit(fb, p, p.digit(ord(ch) - 48, size), x, y, c, 999)
+            else:
+                x = _fonts(text.draw, fb, part, x, y, f, c)
+        return x
+    return _fonts(text.draw, fb, s, x, y, f, c)
+
+
+def _blit(fb, p, off, x, y, c, clip):
+    """Blit the fragment at ``off`` of pack ``p``, at most ``clip`` pixels
+    wide (its left part; its right part for an offset given negative, a
+    text written right to left); the x after it."""
+    global _pal
+    fl = p.f
+    right = off < 0
+    if right:
+        off = -off
+    fl.seek(off)
+    fl.readinto(_buf)
+    w = _buf[0] | (_buf[1] << 8)
+    top = _buf[2] - 256 if _buf[2] > 127 else _buf[2]
+    rows = _buf[3]
+    if rows:
+        stride = (w + 7) >> 3
+        data = bytearray(stride * rows)
+        fl.seek(off + 4)
+        fl.readinto(data)
+        shown = w if clip >= w else clip
+        g = framebuf.FrameBuffer(data, shown, rows, _MONO, stride * 8)
+        if right and shown < w:
+            g = framebuf.FrameBuffer(bytearray(((shown + 7) >> 3) * rows), shown, rows, _MONO)
+            g.blit(framebuf.FrameBuffer(data, w, rows, _MONO), shown - w, 0)
+        if c:
+            fb.blit(g, x, y + top, 0)
+        else:
+            if _pal is None:
+                _pal = framebuf.FrameBuffer(bytearray(b"\x80"), 2, 1, _MONO)
+            fb.fill_rect(x, y + top, shown, rows, 1)
+            fb.blit(g, x, y + top, 1, _pal)
+    return x + (w if clip >= w else clip)
