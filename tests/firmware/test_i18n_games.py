@@ -58,3 +58,22 @@ def test_the_boards_setting_is_the_set_ups_language(tmp_path):
     _sim(tmp_path, presses, frames=False)
     text = (tmp_path / "flash" / "games" / "0001.dgn").read_text(encoding="utf-8")
     assert '[Lang "mn"]' in text.splitlines()
+
+
+def test_the_sim_shows_names_in_any_script(tmp_path):
+    """`pipkeeper sim` writes the names file of its roster and of its games'
+    players, as `pipkeeper roster` does a board's (the board draws those
+    names from it: test_i18n_screens' goldens): the names its fonts cannot
+    draw, and only those."""
+    import struct
+    from pipkeeper.i18n import render
+    flash = tmp_path / "flash"
+    (flash / "pipkeeper").mkdir(parents=True)
+    names = ["فاطمه زهرایی", "Батцэцэг Бат", "Ann"]
+    (flash / "pipkeeper" / "roster.json").write_text('{"names": ["%s"]}' % '", "'.join(names),
+                                                    encoding="utf-8")
+    _sim(tmp_path, ["A"])                              # the players page
+    data = (flash / "pipkeeper" / "names.bin").read_bytes()
+    (n,) = struct.unpack_from("<H", data, 8)
+    keys = {struct.unpack_from("<I", data, render.HEADER + 8 * i)[0] for i in range(n)}
+    assert keys == {render.key_hash(s) for s in names[:2]}

@@ -56,6 +56,27 @@ def problems(lang):
     return out
 
 
+def cells(s):
+    """How many terminal cells ``s`` takes: combining marks and format
+    characters (a ZWNJ, a bidi isolate) none, wide letters two."""
+    import unicodedata
+    n = 0
+    for c in s:
+        if unicodedata.category(c) in ("Mn", "Me", "Cf"):
+            continue
+        n += 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
+    return n
+
+
+def isolated(s):
+    """``s`` as one unit in a line of other text: a name with letters
+    written right to left (Persian) between Unicode's first-strong isolate
+    and its end (U+2068, U+2069), so a terminal that orders bidirectional
+    text keeps the columns around it in place; any other name as it is."""
+    from pipkeeper.i18n.render import _is_rtl
+    return "\u2068" + s + "\u2069" if any(_is_rtl(c) for c in s) else s
+
+
 def say(lang, m):
     """The text of message ``m`` in ``lang`` (the laptop's side of what the
     board draws): its language's template, the values in their slots,
