@@ -290,15 +290,26 @@ def _total(toks, size):
 
 
 def width(m, f):
+    """Pixels ``m`` takes: a line laid out in its box, the box."""
+    if not isinstance(m, str) and len(m) > 2 and m[0] == LINE:
+        return m[2]
     size = _size(f)
     return _total(tokens(m, size), size)
 
 
+def _rtl():
+    p = text.LANG
+    return p is not None and p.rtl
+
+
 def fit(m, f, maxw):
+    """``m`` cut to ``maxw`` pixels, or ``m`` as it is. Right to left, a
+    line laid out in its box (LINE, tokens, maxw): drawn against the box's
+    right edge, where its reader starts."""
     size = _size(f)
     toks = tokens(m, size)
     if _total(toks, size) <= maxw:
-        return m
+        return (LINE, toks, maxw) if _rtl() else m
     dot = []
     raw(".", size, 0, dot)
     room = maxw - dot[0][1]
@@ -318,15 +329,19 @@ def fit(m, f, maxw):
                 # string cut with its dot, as in English
                 if t[2] is not None:
                     right = t[3] < 0 or (t[2] is text.LANG and t[2].rtl)
-                    return (LINE, [(t[0], maxw, t[2], -abs(t[3]) if right else t[3])])
+                    return _line([(t[0], maxw, t[2], -abs(t[3]) if right else t[3])], maxw)
                 s = _fonts(text.fit, t[3], _font(size), maxw)
-                return (LINE, [(t[0], _fonts(text.width, s, _font(size)), None, s)])
+                return _line([(t[0], _fonts(text.width, s, _font(size)), None, s)], maxw)
             break
         keep.append(t)
         x += w
         if CUT is not None:
             own -= t[2] is text.LANG
-    return (LINE, keep + dot)
+    return _line(keep + dot, maxw)
+
+
+def _line(toks, maxw):
+    return (LINE, toks, maxw) if _rtl() else (LINE, toks)
 
 
 def _font(size):
@@ -357,7 +372,9 @@ def draw(fb, m, x, y, f, c):
     size = _size(f)
     toks = tokens(m, size)
     total = _total(toks, size)
-    rtl = text.LANG.rtl if text.LANG is not None else 0
+    rtl = _rtl()
+    if rtl and not isinstance(m, str) and len(m) > 2 and m[0] == LINE:
+        x += m[2] - total            # against its box's right edge
     at = 0
     first = True
     for t in toks:

@@ -24,6 +24,7 @@ def draw(view, fb):
     ui.header(fb, text.fit(view["title"], None, wmax - (text.width(right, None) if right else 0)),
               right)
     items = view["items"]
+    mirror = text.LANG is not None and text.LANG.rtl
     cur = view.get("cursor", 0)
     note = view.get("note")
     top_y = 12
@@ -44,9 +45,14 @@ def draw(view, fb):
             fb.fill_rect(0, y, wmax + 2, _ROW, 1)
             c = 0
         vw = text.width(value, mid) + 6 if value else 0
-        text.draw(fb, text.fit(label, mid, wmax - vw), 3, y - 1, mid, c)
-        if value:
-            text.right(fb, value, wmax, y - 1, mid, c)
+        if mirror:      # right to left: the label from the right edge, its value left
+            text.draw(fb, text.fit(label, mid, wmax - vw), vw, y - 1, mid, c)
+            if value:
+                text.draw(fb, value, 3, y - 1, mid, c)
+        else:
+            text.draw(fb, text.fit(label, mid, wmax - vw), 3, y - 1, mid, c)
+            if value:
+                text.right(fb, value, wmax, y - 1, mid, c)
         y += _ROW
     if first > 0:
         fb.text("^", ui.SIDE_X - 10, 12, 1)
