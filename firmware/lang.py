@@ -56,6 +56,7 @@ class Pack:
         self.rtl = head[4] & 1
         self.space = head[5:8]
         self.n = head[8] | (head[9] << 8)
+        self.index = f.read(8 * self.n)     # searched in memory: no seek a message
         self.digits = head[12:_HEAD]
         self.numerals = _u24(head, 12) != 0      # digits of its own (Persian)
 
@@ -65,17 +66,14 @@ class Pack:
     def find(self, key):
         """The offset of ``key``'s entry, 0 if the pack has none."""
         h = key_hash(key)
-        f = self.f
-        b = _buf
+        b = self.index
         lo = 0
         hi = self.n - 1
         while lo <= hi:
             mid = (lo + hi) >> 1
-            f.seek(_HEAD + 8 * mid)
-            f.readinto(b)
-            v = _u24(b, 0)
+            v = _u24(b, 8 * mid)
             if v == h:
-                return _u24(b, 4)
+                return _u24(b, 8 * mid + 4)
             if v < h:
                 lo = mid + 1
             else:
@@ -89,7 +87,8 @@ class Pack:
         return _buf[0] | (_buf[1] << 8)
 
     def digit(self, d, size):
-        return _u24(self.digits, 4 * (10 * size + d))
+        """(offset, width) of digit ``d``'s fragment at a size."""
+        return _frag(self, self.digits, 4 * (10 * size + d), 0)
 
 
 def pack(lang):
@@ -102,8 +101,15 @@ def pack(lang):
 
 
 def _folder():
+    """Where the packs are: /lib/i18n/ on a board (`pipkeeper flash`), else
+    beside the firmware's modules (the simulated board's tree)."""
     p = text.__file__
-    return p[:p.rfind("/") + 1] + "i18n/"
+    p = p[:p.rfind("/") + 1] + "i18n/"
+    try:
+        open(p + "words.bin").close()
+        return p
+    except OSError:
+        return "/lib/i18n/"
 
 
 # Set while this module draws or measures a string with text's own fonts,
@@ -171,24 +177,25 @@ def _named(s, size, spaces, out):
         off = p.find(s)
         if off:
             f = p.f
-            f.seek(off + 1)
-            rtl = f.read(1)[0] & 0x10
-            f.seek(off + 2)         # the count, the flag, then 3 offsets
-            f.readinto(_buf)
-            fo = _u24(_buf, 4 * size) if size < 2 else 0
-            if size == 2:
-                f.seek(off + 10)
-                f.readinto(_buf)
-                fo = _u24(_buf, 0) or _u24(_buf, 0)
-            if not fo:
-                f.seek(off + 6)
-                f.readinto(_buf)
-                fo = _u24(_buf, 0)
+            f.seek(off)
+            e = f.read(14)          # the count, the flag, 3 fragments
+            fo, w = _frag(p, e, 2, size)
             # a name written right to left: a negative offset, so that a
             # cut keeps its start, on the right
-            out.append((spaces, p.width(fo), p, -fo if rtl else fo))
+            out.append((spaces, w, p, -fo if e[1] & 0x10 else fo))
             return True
     return False
+
+
+def _frag(p, e, i, size):
+    """(offset, width) of the fragment at ``size`` of the word whose three
+    fragments start at ``e[i]`` (the mid one for a size it lacks)."""
+    k = i + 4 * size
+    fo = _u24(e, k)
+    if not fo:
+        k = i + 4
+        fo = _u24(e, k)
+    return fo, e[k + 3] or p.width(fo)
 
 
 def raw(s, size, spaces, out):
@@ -206,7 +213,7 @@ def _raw_width(s, f, size):
         for part in _runs(s):
             if part[0] in "0123456789":
                 for ch in part:
-                    w += p.width(p.digit(ord(ch) - 48, size))
+                    w += p.digit(ord(ch) - 48, size)[1]
             else:
                 w += _fonts(text.width, part, f)
         return w
@@ -267,8 +274,8 @@ def tokens(m, size, spaces=0, out=None):
             tokens(m[1 + (flag & 0x1F)], size, sp, out)
             i += 1
         else:
-            fo = _u24(entry, i + 1 + 4 * size) or _u24(entry, i + 5)
-            out.append((sp, p.width(fo), p, fo))
+            fo, w = _frag(p, entry, i + 1, size)
+            out.append((sp, w, p, fo))
             i += 13
     return out
 
@@ -398,7 +405,7 @@ def _raw_draw(fb, s, x, y, f, c, size):
         for part in _runs(s):
             if part[0] in "0123456789":
                 for ch in part:
-                    x = _blit(fb, p, p.digit(ord(ch) - 48, size), x, y, c, 999)
+                    x = _blit(fb, p, p.digit(ord(ch) - 48, size)[0], x, y, c, 999)
             else:
                 x = _fonts(text.draw, fb, part, x, y, f, c)
         return x

@@ -180,8 +180,8 @@ def write_packs(firmware_dir):
     """The languages' packs into the firmware's folder (firmware/i18n/), as
     `pipkeeper flash` puts them in the bundle; only those that changed."""
     from pipkeeper.i18n import render
-    for rel, data in render.files().items():
-        _write_changed(os.path.join(firmware_dir, rel), data)
+    for name, data in render.files().items():
+        _write_changed(os.path.join(firmware_dir, "i18n", name), data)
 
 
 def _write_changed(path, data):

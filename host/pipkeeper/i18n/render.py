@@ -3,8 +3,10 @@ rendered into small bitmaps with a real shaping engine (Pillow's raqm
 layout: HarfBuzz shapes, FriBiDi orders), which the board blits
 (firmware/lang.py).
 
-A **pack** is one file, ``firmware/i18n/<lang>.bin`` in the bundle, made
-when the board is flashed (and for the simulated board): the language's
+A **pack** is one file, /lib/i18n/<lang>.bin on the board (beside the
+bundle: a pack is read by offset as a screen is drawn, and on LittleFS a
+read costs more the further it is into a file), made when the board is
+flashed (and ``firmware/i18n/`` in the simulated board's tree): the language's
 templates, each a list of tokens (a word or a slot), and every word
 rendered once at the board's two text sizes; for Persian also its digits.
 A **names** file, /pipkeeper/names.bin, made when the roster is pushed
@@ -26,7 +28,9 @@ word, the offsets of its fragment at the small, mid and big size (0: none,
 the board uses the mid one). A fragment is its width (2 bytes), top (the
 rows above it in the line, signed), rows, then the rows (MONO_HLSB, 1 = ink).
 The hash is djb2 over the UTF-8 bytes, 24 bits (``key_hash``): a small int
-on the board.
+on the board. A fragment's offset (in an entry, and the digits') is 3
+bytes, its width in pixels the 4th (0 when 256 or more: then read from
+the fragment), so a line is laid out without reading a fragment.
 
 Sizes follow the board's fonts: "small" stands in for framebuf's 8x8 font
 (its baseline on the 8th row), "mid" and "big" for font_mid and font_big
@@ -135,14 +139,17 @@ class _Writer:
         self.rtl = rtl
         self.lang = lang
         self.frags = {}
+        self.widths = {}
         self.blob = bytearray()
         self.entries = []
 
     def frag(self, text, size):
         k = (text, size)
         if k not in self.frags:
+            data = fragment(text, size, self.rtl)
             self.frags[k] = len(self.blob)
-            self.blob += fragment(text, size, self.rtl)
+            self.widths[len(self.blob)] = struct.unpack_from("<H", data)[0]
+            self.blob += data
         return self.frags[k]
 
     def entry(self, key, toks, sizes=(0, 1)):
@@ -176,7 +183,13 @@ class _Writer:
             index += struct.pack("<II", h, at + len(body))
             body += e
         base = at + len(body)
-        fix = lambda o: 0 if o < 0 else base + o          # noqa: E731
+        def fix(o):
+            """A fragment's place in the file, its width in the top byte
+            (0 for 256 pixels or more: then read from the fragment)."""
+            if o < 0:
+                return 0
+            w = self.widths[o]
+            return (base + o) | ((w if w < 256 else 0) << 24)
         # entries hold offsets into the fragments: move them past the entries
         out = bytearray()
         for h, _, e in entries:
@@ -241,13 +254,13 @@ def drawable(s):
 
 
 def words_file():
-    """firmware/i18n/words.bin: the languages' own names (the set-up
+    """words.bin: the languages' own names (the set-up
     page's choice), which English's fonts cannot draw."""
     return names([e for e in i18n.ENDONYMS.values() if not drawable(e)])
 
 
 def files():
-    """{path in the firmware package: bytes} of every pack, for the bundle."""
-    out = {"i18n/%s.bin" % lang: pack(lang) for lang in i18n.LANGS if lang != "en"}
-    out["i18n/words.bin"] = words_file()
+    """{file name: bytes} of every pack and the languages' own names."""
+    out = {"%s.bin" % lang: pack(lang) for lang in i18n.LANGS if lang != "en"}
+    out["words.bin"] = words_file()
     return out
