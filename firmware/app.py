@@ -479,11 +479,37 @@ def describe(e):
     return "%s: %s" % (type(e).__name__, s) if s else type(e).__name__
 
 
+def open_board():
+    """The board this firmware runs on: the simulated board on the unix
+    port; Pimoroni's ``badger2040`` module when the firmware has it and
+    /board.txt names no other build; otherwise upstream MicroPython's
+    ``machine`` with the project's panel drivers and the pins of the profile
+    /board.txt names (``pipkeeper flash --board NAME``; default badger2040).
+
+    Here, not in board.py: the board classes import board.py, so the choice
+    among them lives above them and nothing imports it back (no circle); and
+    not a module of its own, which every cold boot would pay to load."""
+    from firmware.board import load_profile, read_setting
+    if sys.platform in ("linux", "darwin"):
+        from firmware.board_sim import SimBoard
+        return SimBoard()
+    choice = read_setting("/", "board.txt", "")
+    if choice in ("", "badger2040", "badger2040w"):
+        try:
+            import badger2040  # noqa: F401  (Pimoroni's build)
+        except ImportError:
+            pass
+        else:
+            from firmware.board_badger import BadgerBoard
+            return BadgerBoard()
+    from firmware.board_machine import MachineBoard
+    return MachineBoard(load_profile(choice or "badger2040"))
+
+
 def main(board=None):
     """Run the scorer until the board has no more presses (the sim's end of
     input); on battery the board's halt() never returns."""
     if board is None:
-        from firmware.board import open_board
         board = open_board()
     app = App(board)
     app.boot()

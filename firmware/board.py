@@ -20,12 +20,12 @@ The app only ever talks to a ``Board``:
 - ``on_usb()``: True when powered from USB (best effort).
 - ``flash_root``: the folder that is the board's flash ("/" on a board).
 
-Which board: ``open_board()`` picks the simulated board on the unix port,
-Pimoroni's ``badger2040`` module when the firmware has it, and otherwise
-upstream MicroPython's ``machine`` with the project's own panel drivers
-(firmware/board_machine.py) and the pins of a profile from
-``hardware/profiles/`` (named in ``/board.txt``, written by ``pipkeeper
-flash --board NAME``; default ``badger2040``).
+Which board: ``firmware.app.open_board()`` picks the simulated board on the
+unix port, Pimoroni's ``badger2040`` module when the firmware has it, and
+otherwise upstream MicroPython's ``machine`` with the project's own panel
+drivers (firmware/board_machine.py) and the pins of a profile from
+``hardware/profiles/`` (named in ``/board.txt``). It is not here so that the
+board classes, which import this module, are never imported by it.
 
 Drawing never happens here: screens draw into the framebuffer; this module
 owns pins, refresh and power only.
@@ -103,21 +103,3 @@ def load_profile(name):
         raise ValueError("board profile %s lacks %s" % (name, ", ".join(missing)))
     return mod
 
-
-def open_board():
-    """The board this firmware runs on (see the module docstring)."""
-    import sys
-    if sys.platform in ("linux", "darwin"):
-        from firmware.board_sim import SimBoard
-        return SimBoard()
-    choice = read_setting("/", "board.txt", "")
-    if choice in ("", "badger2040", "badger2040w"):
-        try:
-            import badger2040  # noqa: F401  (Pimoroni's build)
-        except ImportError:
-            pass
-        else:
-            from firmware.board_badger import BadgerBoard
-            return BadgerBoard()
-    from firmware.board_machine import MachineBoard
-    return MachineBoard(load_profile(choice or "badger2040"))

@@ -10,7 +10,7 @@ Power:
 - a profile with a power latch (the Badgers): driven high at boot to keep
   the board on, low in ``halt()`` to cut the power; on USB the board stays
   up and ``halt()`` returns. Upstream MicroPython has no early wake capture
-  in C, so ``pipkeeper flash`` writes a /boot.py (host/pipkeeper/bootfile.py)
+  in C, so ``pipkeeper flash`` writes a /boot.py (host/pipkeeper/board/bootfile.py)
   that sets the latch and notes the buttons held about 20 ms after power-on;
   ``wake_button()`` is the first of those, or without that file the button
   still held when the firmware starts;

@@ -1,6 +1,6 @@
 """The simulated board: the firmware on the MicroPython unix port.
 
-The host (``pipkeeper sim``, host/pipkeeper/sim.py) starts the unix port with
+The host (``pipkeeper sim``, host/pipkeeper/sim/unix.py) starts the unix port with
 the board's flash mounted as ``/`` and hands it two channels as inherited
 file descriptors, named by environment variables:
 

@@ -7,7 +7,7 @@ more than for the bytes it reads; MicroPython also looks for ``x.py``
 before ``x.mpy`` in every folder of sys.path. One bundle opened once, with
 an index read in one call, turns those lookups into dictionary lookups.
 
-The file (written by ``pipkeeper flash``, host/pipkeeper/bundle.py):
+The file (written by ``pipkeeper flash``, host/pipkeeper/board/bundle.py):
 
     b"PKB1" | index length (4 bytes, little-endian) | index | data
 

@@ -16,7 +16,7 @@ Written from the controller's command set (UC8151 datasheet); the sequence
 follows the datasheet's "typical operating flow": reset, power settings,
 booster soft start, power on, panel settings, resolution, data, refresh,
 power off. The device tests run it on an emulated RP2040 whose panel is
-decoded from the SPI stream (host/pipkeeper/rp2040).
+decoded from the SPI stream (host/pipkeeper/sim/rp2040).
 """
 
 from micropython import const

@@ -27,7 +27,8 @@ Event tuples:
 """
 
 from shared_engine import tiles
-from shared_engine.presets import Rules, Refused, TRAINS
+from shared_engine.tiles import MEXICAN, NO, OUT, UNSEEN, IllegalEvent, _n
+from shared_engine.presets import Rules, TRAINS
 
 try:
     from micropython import const
@@ -48,21 +49,12 @@ END = const(10)
 
 UNKNOWN = const(-1)  # a tile played or drawn without being entered
 DOUBLE = const(-2)   # quick tracking: "play double"
-MEXICAN = const(0)   # target: the shared Mexican train
+# MEXICAN (a play's target: the shared Mexican train), OUT, NO and UNSEEN
+# are in tiles.py, which moves.py and scoring.py share with this module.
 
-# How a round's play ended.
+# How a round's play ended (OUT = 1 is in tiles.py).
 PLAYING = const(0)
-OUT = const(1)
 STUCK = const(2)
-
-# Sentinels for ends and trains.
-NO = const(-1)    # not started / no pending foot or double
-UNSEEN = const(-2)  # there is one, but its pip is not known (quick play)
-
-
-class IllegalEvent(Refused):
-    """An event the rules do not allow; the message is for players (a text,
-    or a template and its values: shared_engine/messages.py)."""
 
 
 def tile_text(a, b):
@@ -730,15 +722,6 @@ def _refused(s, a, b, target, why):
                         why if isinstance(why, tuple) else (why,))
 
 
-# Counts in refusals, as messages: one, and n (the messages' tuples are
-# constants, made once; their words are not interned on the board).
-_COUNTS = (("1 tile",), ("{n} tiles",), ("1 more train",), ("{n} more trains",),
-           ("1 more toe",), ("{n} more toes",))
-
-
-def _n(n, k):
-    """The count ``n`` of the thing at ``_COUNTS[k]``, as a message."""
-    return _COUNTS[k] if n == 1 else _COUNTS[k + 1] + (n,)
 
 
 def _who(s, a, b):

@@ -6,7 +6,8 @@ from the reducer so a quick-tracking press never loads it.
 """
 
 from shared_engine import tiles
-from shared_engine.engine import MEXICAN, TRAINS, NO, UNSEEN
+from shared_engine.tiles import MEXICAN, NO, UNSEEN
+from shared_engine.presets import TRAINS
 
 
 def legal_plays(game, seat=None):

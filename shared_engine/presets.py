@@ -9,18 +9,7 @@ them, raising ``ValueError`` with a sentence a player understands.
 """
 
 from shared_engine import tiles
-
-
-class Refused(ValueError):
-    """A refusal for players: raised with a plain text or with a message
-    (a template and its values, shared_engine/messages.py); ``args`` is the
-    message the board draws in its language, ``str()`` the English text.
-    Here, so that the engine loads no module more for it."""
-
-    def __str__(self):
-        from shared_engine import fill
-        a = self.args
-        return fill(a if len(a) > 1 else (a[0],) if isinstance(a[0], str) else a[0])
+from shared_engine.tiles import Refused
 
 # Layouts: open ends around a centre double with chicken feet, or trains.
 FOOT = 0

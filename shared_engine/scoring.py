@@ -7,7 +7,7 @@ presses on the board never need it.
 """
 
 from shared_engine import tiles
-from shared_engine.engine import IllegalEvent, OUT, _n
+from shared_engine.tiles import IllegalEvent, OUT, _n
 
 
 def score(game, pips, db):

@@ -5,10 +5,57 @@ set are then exactly the ids ``0 .. size(N)-1``, so a set is a range and a
 "which tiles are on the table" question is one index into a bytearray.
 Played tiles keep their orientation in events as a pair of pips (connecting
 end first); identity is the id.
+
+Also here: the few names the reducer (engine.py) shares with the halves it
+loads only when needed (moves.py, scoring.py): the sentinels for ends and
+trains, how a round ended, ``IllegalEvent`` (a ``Refused``, as the
+presets' refusals), the counts in refusals. Every one of them imports
+this module already, so moves and scoring need not import engine (which
+imports them): no circle, and no extra module for the board to load.
+engine.py takes these names too, so ``from shared_engine.engine import
+IllegalEvent, OUT`` goes on working.
 """
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
 
 MAX_SET = 18
 SETS = (6, 9, 12, 15, 18)
+
+MEXICAN = const(0)   # a play's target: the shared Mexican train
+OUT = const(1)       # a round ended with a seat going out (engine.py: PLAYING, STUCK)
+NO = const(-1)       # not started / no pending foot or double
+UNSEEN = const(-2)   # there is one, but its pip is not known (quick play)
+
+
+class Refused(ValueError):
+    """A refusal for players: raised with a plain text or with a message
+    (a template and its values, shared_engine/messages.py); ``args`` is the
+    message the board draws in its language, ``str()`` the English text."""
+
+    def __str__(self):
+        from shared_engine import fill
+        a = self.args
+        return fill(a if len(a) > 1 else (a[0],) if isinstance(a[0], str) else a[0])
+
+
+class IllegalEvent(Refused):
+    """An event the rules do not allow; the message is for players (a text,
+    or a template and its values: shared_engine/messages.py)."""
+
+
+# Counts in refusals, as messages: one, and n (the messages' tuples are
+# constants, made once; their words are not interned on the board).
+_COUNTS = (("1 tile",), ("{n} tiles",), ("1 more train",), ("{n} more trains",),
+           ("1 more toe",), ("{n} more toes",))
+
+
+def _n(n, k):
+    """The count ``n`` of the thing at ``_COUNTS[k]``, as a message."""
+    return _COUNTS[k] if n == 1 else _COUNTS[k + 1] + (n,)
 
 
 def size(top):

@@ -4,8 +4,8 @@ import json
 
 import click
 
-from pipkeeper.boards import ENV_VAR
-from pipkeeper.library import DB_ENV
+from pipkeeper.board.ports import ENV_VAR
+from pipkeeper.library.store import DB_ENV
 
 port_option = click.option(
     "--port", "-p", metavar="PORT", default=None,

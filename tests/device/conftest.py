@@ -62,7 +62,7 @@ def device_cache(tmp_path_factory):
 @pytest.fixture(scope="session")
 def mpy_tree(tmp_path_factory):
     """The firmware compiled once for the unix-port sim (tests/firmware's fixture)."""
-    from pipkeeper import sim
+    from pipkeeper.sim import unix as sim
     return sim.build_tree(devkit.ROOT, str(tmp_path_factory.mktemp("mpy")))
 
 

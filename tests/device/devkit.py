@@ -1,5 +1,5 @@
 """Helpers for the device tests: the real firmware on an emulated RP2040
-(rp2040js under Node.js, driven by pipkeeper.rp2040), next to the unix-port
+(rp2040js under Node.js, driven by pipkeeper.sim.rp2040), next to the unix-port
 simulated board it must agree with.
 
 (A module of its own, as tests/firmware/fwkit.py and tests/host/boardkit.py:
@@ -41,7 +41,7 @@ def firmware_images():
     of ../shared/rp2/: upstream MicroPython for the Pico (the UC8151 path of
     the firmware) and Pimoroni's Badger 2040 build, as the board ships (its
     badger2040 module's path)."""
-    from pipkeeper.rp2040 import images
+    from pipkeeper.board import images
     env = os.environ.get(images.ENV_FIRMWARE)
     if env:
         return [env]
@@ -60,7 +60,8 @@ def is_pimoroni(path=None):
 def why_no_device(fw=None):
     """The reason the device tests are skipped here, or None."""
     from pipkeeper.errors import PipkeeperError
-    from pipkeeper.rp2040 import emulator, images
+    from pipkeeper.board import images
+    from pipkeeper.sim.rp2040 import emulator
     fw = fw or firmware_path()
     if not os.path.isfile(fw):
         if os.environ.get(images.ENV_FIRMWARE):
@@ -87,7 +88,7 @@ def why_no_device(fw=None):
 def new_board(folder, image=None, profile=PROFILE, **kw):
     """An EmulatedBoard of the build ``profile`` on the firmware under test,
     its flash ``folder``/flash.img (a copy of ``image``'s when given)."""
-    from pipkeeper.rp2040.board import FLASH_FILE, EmulatedBoard
+    from pipkeeper.sim.rp2040.board import FLASH_FILE, EmulatedBoard
     os.makedirs(str(folder), exist_ok=True)
     if image is not None:
         shutil.copyfile(str(image), os.path.join(str(folder), FLASH_FILE))
@@ -96,7 +97,7 @@ def new_board(folder, image=None, profile=PROFILE, **kw):
 
 def script_presses():
     """The presses of tests/data/scripted_game.txt."""
-    from pipkeeper import sim
+    from pipkeeper.sim import unix as sim
     with open(SCRIPT) as f:
         return sim.parse_script(f.read())
 
@@ -110,7 +111,7 @@ def play(board, presses):
 
 
 def image_of(board):
-    from pipkeeper.rp2040.board import FLASH_FILE
+    from pipkeeper.sim.rp2040.board import FLASH_FILE
     return os.path.join(board.dir, FLASH_FILE)
 
 
@@ -128,7 +129,7 @@ def serial(board):
     board booting the scorer; once the port is closed, the board runs on
     (emulated time) until that boot has drawn its screen and gone idle, so
     what it writes at boot is on the flash before anyone powers it off."""
-    from pipkeeper.rp2040.board import BOOT_MS, IDLE_MS, SerialPort
+    from pipkeeper.sim.rp2040.board import BOOT_MS, IDLE_MS, SerialPort
     n0 = len(board.emu.frames)
     with SerialPort(board) as port:
         yield port.path
@@ -141,7 +142,7 @@ def serial(board):
 
 def image_files(image):
     """{path: bytes} of every file on the image's filesystem."""
-    from pipkeeper.rp2040 import flashfs
+    from pipkeeper.board import flashfs
     fs = flashfs.mount(image)
     return {} if fs is None else flashfs.files(fs)
 
@@ -186,7 +187,7 @@ def cli(port, *args, db=None, timeout=600):
 def sim_frames(flash_dir, presses, mpy_tree, power_cycle=False, start=True):
     """The unix-port simulated board's frames for ``presses``: a list with
     one list of frames for the power-on (if ``start``) and one per press."""
-    from pipkeeper import sim
+    from pipkeeper.sim import unix as sim
     s = sim.Sim(str(flash_dir), power_cycle=power_cycle, src=mpy_tree)
     out = []
     try:

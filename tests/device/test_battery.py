@@ -1,7 +1,7 @@
 """On battery (power_cycle): the board has power only while a button is held
 or the firmware holds its latch (GPIO 10) high; every press is a cold boot
 that restores the game from the flash, handles the press, draws, and cuts
-its own power. Here the largest game (pipkeeper.bench_firmware), laid on the
+its own power. Here the largest game (pipkeeper.bench.firmware), laid on the
 emulated board's LittleFS with flashfs and on the unix-port sim's folder."""
 
 import shutil
@@ -18,9 +18,9 @@ def lay_out_largest_game(golden, tmp_path, events_at="late"):
     """The largest game in progress (80% through its last round, as the boot
     benchmark's "late" board) on a sim folder and on a copy of the golden
     image; returns (sim folder, board folder)."""
-    from pipkeeper import bench_engine, bench_firmware
-    from pipkeeper.rp2040 import flashfs
-    from pipkeeper.rp2040.board import FLASH_FILE
+    from pipkeeper.bench import engine as bench_engine, firmware as bench_firmware
+    from pipkeeper.board import flashfs
+    from pipkeeper.sim.rp2040.board import FLASH_FILE
     tags, events = bench_engine.largest_game()
     early, late = bench_firmware.cut_points(events)
     sim_dir = tmp_path / "sim"
@@ -44,7 +44,7 @@ def _timing(board):
 
 
 def test_cold_boot_restores_the_largest_game(golden, mpy_tree, tmp_path):
-    from pipkeeper.rp2040 import flashfs
+    from pipkeeper.board import flashfs
     sim_dir, board_dir = lay_out_largest_game(golden, tmp_path)
     presses = ["A", "B"]   # the first restores from the record alone, the second from its checkpoint
     # A press as the board module defines it (HOLD_MS): upstream MicroPython
@@ -74,7 +74,7 @@ def test_a_short_tap_on_battery_is_applied(golden, tmp_path):
     """A 50 ms tap wakes the board, is applied and is drawn: the power latch
     and the wake button are taken before anything is imported (upstream:
     the /boot.py flash writes; Pimoroni's build: its wakeup module, in C)."""
-    from pipkeeper.rp2040 import flashfs
+    from pipkeeper.board import flashfs
     _sim_dir, board_dir = lay_out_largest_game(golden, tmp_path)
     long_dir = tmp_path / "long"
     shutil.copytree(str(board_dir), str(long_dir))
@@ -100,7 +100,7 @@ def test_a_bad_checkpoint_is_rebuilt(golden, mpy_tree, tmp_path, fault):
     writes a sound checkpoint again."""
     import io
     from shared_engine import checkpoint
-    from pipkeeper.rp2040 import flashfs
+    from pipkeeper.board import flashfs
     sim_dir, board_dir = lay_out_largest_game(golden, tmp_path)
     image = str(board_dir / "flash.img")
     cpath = "/pipkeeper/checkpoint"

@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
 
 # The engine test files that take under a few seconds each on the board.
 # Measured on this image (upstream v1.28.0, RPI_PICO) with every file of
-# tests/engine sent by pipkeeper.board_tests.run to a flashed emulated
+# tests/engine sent by pipkeeper.testing.on_board.run to a flashed emulated
 # board over its SerialPort: the time is the board's own clock (mp_runner's
 # closing "(1 file on micropython, N s)" line, ticks_ms, i.e. emulated time
 # at 125 MHz; the import and compile of the test file included):
@@ -60,8 +60,8 @@ def test_engine_tests_on_the_board(golden, device_cache, tmp_path):
     if devkit.is_pimoroni():
         pytest.skip("the engine's tests on the board run on the upstream image only "
                     "(the same .mpy engine; two minutes of emulator time each)")
-    from pipkeeper.rp2040.board import FLASH_FILE
-    from pipkeeper.rp2040 import flashfs
+    from pipkeeper.sim.rp2040.board import FLASH_FILE
+    from pipkeeper.board import flashfs
     assert all(os.path.isfile(os.path.join(devkit.ROOT, "tests", "engine", n)) for n in BOARD_TESTS)
     board = devkit.new_board(tmp_path / "board", image=golden)
     env = dict(os.environ)

@@ -13,8 +13,8 @@ import devkit
 # fixtures it may be the first to build (flashing, the scripted game).
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
 
-from pipkeeper.flash import MANAGED                 # the files `flash` manages on a board
-from pipkeeper.flash import _CHUNK as CHUNK          # raw bytes per A() call of flash.send_file
+from pipkeeper.board.flash import MANAGED                 # the files `flash` manages on a board
+from pipkeeper.board.flash import _CHUNK as CHUNK          # raw bytes per A() call of flash.send_file
 
 
 def ours(files):
@@ -35,10 +35,10 @@ def test_flash_onto_a_blank_board_then_nothing_to_copy(flashed, golden, sim_boot
     assert first["bytes_copied"] == first["bytes_total"] == sum(c["size"] for c in first["copied"])
     # ... and is on the board's LittleFS, byte for byte the sizes flash reported.
     assert {c["file"]: c["size"] for c in first["copied"]} == {p: len(d) for p, d in files.items()}
-    from pipkeeper import bundle
+    from pipkeeper.board import bundle
     assert bundle.unpack(files["/lib/pipkeeper.bundle"])["shared_engine/engine.mpy"][:2] == b"M\x06"
     assert not [p for p in devkit.image_files(str(golden)) if p.endswith(".tmp")]
-    # The upstream rp2 port's filesystem: 1,408 KB (pipkeeper.rp2040.flashfs).
+    # The upstream rp2 port's filesystem: 1,408 KB (pipkeeper.board.flashfs).
     assert first["flash_total"] == 1408 * 1024 and 0 < first["flash_free"] < first["flash_total"]
     # flash ends with a soft reset: the board starts the scorer, whose first
     # screen is the unix-port sim's, pixel for pixel.
@@ -62,7 +62,7 @@ def test_flash_onto_a_blank_board_then_nothing_to_copy(flashed, golden, sim_boot
 
 
 def test_cable_pulled_mid_file_then_flash_repairs(golden, sim_boot, tmp_path):
-    from pipkeeper.rp2040.board import SerialPort
+    from pipkeeper.sim.rp2040.board import SerialPort
 
     want = ours(devkit.image_files(str(golden)))
     # The cut: in the middle of the last A() (the data) of the largest file,

@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
 
 def _record_on(image):
     """(name, bytes) of the one game record on a board's flash image."""
-    from pipkeeper.rp2040 import flashfs
+    from pipkeeper.board import flashfs
     names = [n for n in flashfs.listdir(str(image), "/games") if n.endswith(".dgn")]
     assert len(names) == 1, names
     return names[0], flashfs.read(str(image), "/games/" + names[0])
@@ -46,7 +46,7 @@ def test_scripted_game_frames_equal_the_sims(scripted):
 
 
 def test_sync_then_show_equals_replay(scripted, device_cache, tmp_path):
-    from pipkeeper.rp2040.board import FLASH_FILE
+    from pipkeeper.sim.rp2040.board import FLASH_FILE
     name, record = _record_on(scripted.image)
     db = tmp_path / "library.sqlite3"
     board = devkit.new_board(tmp_path / "board", image=scripted.image)

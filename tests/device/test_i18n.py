@@ -23,7 +23,7 @@ GAME = ("chicken-scratch", 2, 5, {"rounds": "6"})
 
 
 def test_a_whole_game_in_each_language(device, golden, mpy_tree, tmp_path):
-    from pipkeeper.rp2040 import flashfs
+    from pipkeeper.board import flashfs
     from shared_engine import dgn
     if devkit.is_pimoroni(device):
         pytest.skip("the languages' games run on the upstream image only (the suite's time)")

@@ -3,7 +3,7 @@ an emulated RP2040 wired as its profile says (hardware/profiles/): the
 Pico + Pimoroni Pico Inky Pack (UC8151 on SPI0, buttons active low) and the
 Pico + Waveshare Pico-ePaper-2.9 (SSD1680 on SPI1, its own five buttons).
 The panel is decoded from the SPI stream by the emulator's model of each
-controller (host/pipkeeper/rp2040/js/emulator.mjs).
+controller (host/pipkeeper/sim/rp2040/js/emulator.mjs).
 
 - `pipkeeper flash --board NAME` onto a blank board of the build writes
   /board.txt, and the board then boots into the scorer's first screen;
@@ -32,7 +32,7 @@ BUILDS = ("pico_epaper29", "pico_inky_pack")
 @pytest.fixture(scope="module")
 def device():
     """The upstream image (these builds have no Pimoroni firmware)."""
-    from pipkeeper.rp2040 import images
+    from pipkeeper.board import images
     fw = os.environ.get(images.ENV_FIRMWARE) or str(images.shared_rp2() / devkit.UPSTREAM)
     if devkit.is_pimoroni(fw):
         pytest.skip("the Pico builds run upstream MicroPython; $%s names Pimoroni's image"
@@ -108,7 +108,7 @@ def test_scripted_game_frames_equal_the_sims(build, sim_game, tmp_path):
 
 
 def test_a_tap_during_sleep_wakes_the_board(build, sim_game, tmp_path):
-    from pipkeeper.rp2040.board import PRESS_MS
+    from pipkeeper.sim.rp2040.board import PRESS_MS
     name, f = _flashed(build)
     if name != "pico_inky_pack":
         pytest.skip("one build is enough (the Waveshare build wakes at every press of the game)")
@@ -128,8 +128,8 @@ def test_a_tap_during_sleep_wakes_the_board(build, sim_game, tmp_path):
 
 
 def test_a_busy_line_that_never_moves_is_an_error_screen(build, tmp_path):
-    from pipkeeper.panel import save_png
-    from pipkeeper.rp2040 import flashfs
+    from pipkeeper.sim.panel import save_png
+    from pipkeeper.board import flashfs
     name, f = _flashed(build)
     if name != "pico_epaper29":
         pytest.skip("one build is enough")

@@ -15,8 +15,8 @@ PRESSES = ["A", "A", "DOWN", "UP", "A"]
 
 def test_script_and_frames(golden, mpy_tree, tmp_path):
     from PIL import Image
-    from pipkeeper.panel import to_image
-    from pipkeeper.rp2040.board import FLASH_FILE
+    from pipkeeper.sim.panel import to_image
+    from pipkeeper.sim.rp2040.board import FLASH_FILE
     board = tmp_path / "board"
     board.mkdir()
     shutil.copyfile(str(golden), str(board / FLASH_FILE))

@@ -55,8 +55,8 @@ class BootRom:
         return None
 
     def _run(self):
-        from pipkeeper.rp2040 import images
-        from pipkeeper.rp2040.board import FLASH_FILE, SerialPort
+        from pipkeeper.board import images
+        from pipkeeper.sim.rp2040.board import FLASH_FILE, SerialPort
         try:
             deadline = time.monotonic() + 120
             raw = None
@@ -85,8 +85,9 @@ class BootRom:
 
 def test_uf2_boots_into_the_scorer_then_flash_copies_nothing_and_a_game_syncs(
         device, device_cache, sim_boot, mpy_tree, tmp_path, monkeypatch):
-    from pipkeeper import bootsel, sim
-    from pipkeeper.flash import MANAGED
+    from pipkeeper.board import bootsel
+    from pipkeeper.sim import unix as sim
+    from pipkeeper.board.flash import MANAGED
 
     merged = tmp_path / "pipkeeper.uf2"
     code, out, err = devkit.cli(None, "uf2", "--micropython", device, "-o", str(merged), "--json")

@@ -16,5 +16,5 @@ for p in (ROOT, os.path.join(ROOT, "host"), HERE):
 @pytest.fixture(scope="session")
 def mpy_tree(tmp_path_factory):
     """The firmware compiled once for the whole session."""
-    from pipkeeper import sim
+    from pipkeeper.sim import unix as sim
     return sim.build_tree(ROOT, str(tmp_path_factory.mktemp("mpy")))

@@ -7,7 +7,7 @@ import os
 def run_presses(flash_dir, presses, mpy_tree, power_cycle=False, every=None):
     """Play ``presses`` on a simulated board; return the Sim (its .frames).
     ``every(i, button, frames)`` is called after each press."""
-    from pipkeeper import sim
+    from pipkeeper.sim import unix as sim
     s = sim.Sim(str(flash_dir), power_cycle=power_cycle, src=mpy_tree)
     try:
         s.start()

@@ -56,7 +56,7 @@ def t_storage_free_space():
 
 
 def t_bundle_finds_files_folders_and_nothing_else():
-    # The layout host/pipkeeper/bundle.py packs, mounted as the board does.
+    # The layout host/pipkeeper/board/bundle.py packs, mounted as the board does.
     import vfs
     from firmware import bundle
     files = ((b"pkt/__init__.py", b""), (b"pkt/mod.py", b"X = 42\n"),
@@ -240,6 +240,15 @@ def t_sim_board_without_channels():
     assert b.wait_press() is None
     b.update(bytearray(4736), True)
     assert b.updates == 1 and b.last_full
+
+
+def t_open_board_chooses_the_sim_board_on_the_unix_port():
+    # The choice is in the app (firmware.board imports no board class).
+    import sys
+    from firmware.app import open_board
+    assert "firmware.board_sim" not in sys.modules
+    b = open_board()
+    assert type(b).__name__ == "SimBoard" and b.wait_press() is None
 
 
 def _fb():

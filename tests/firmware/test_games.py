@@ -105,7 +105,7 @@ def test_refused_score_shows_the_reason(tmp_path, mpy_tree):
 def test_a_record_that_does_not_replay_is_kept_and_the_board_carries_on(tmp_path, mpy_tree):
     """Faults: a record the engine refuses shows the error screen once (and
     is logged); the next press carries on (set-up); the record is kept."""
-    from pipkeeper import sim
+    from pipkeeper.sim import unix as sim
     (tmp_path / "games").mkdir()
     (tmp_path / "pipkeeper").mkdir()
     bad = '[Rules "chickenfoot"]\n[Players "Ann" "Bob"]\nround 9-9 lead 1\n2 play\n'
@@ -127,7 +127,7 @@ def test_a_record_that_does_not_replay_is_kept_and_the_board_carries_on(tmp_path
 
 
 def test_torn_last_line_is_dropped_and_the_game_goes_on(tmp_path, mpy_tree):
-    from pipkeeper import sim
+    from pipkeeper.sim import unix as sim
     from shared_engine import dgn
     (tmp_path / "games").mkdir()
     (tmp_path / "pipkeeper").mkdir()

@@ -54,7 +54,7 @@ def test_the_views_are_every_screen():
 @pytest.mark.parametrize("lang", i18n.LANGS)
 @pytest.mark.parametrize("name", VIEW_NAMES)
 def test_golden(drawn, lang, name):
-    from pipkeeper.panel import save_png
+    from pipkeeper.sim.panel import save_png
     from test_screens import _frame_of_png
     path = os.path.join(GOLDEN, "%s-%s.png" % (lang, name))
     got = drawn[0][(lang, name)]

@@ -11,7 +11,7 @@ from fwkit import record_of
 
 
 def test_random_presses_power_cycled(tmp_path, mpy_tree):
-    from pipkeeper import sim
+    from pipkeeper.sim import unix as sim
     from shared_engine import dgn
     n = int(os.environ.get("PIPKEEPER_RANDOM_PRESSES", "400"))
     rng = random.Random(int(os.environ.get("PIPKEEPER_RANDOM_SEED", "2026")))

@@ -2,7 +2,8 @@
 progress: only a record that does not replay sends the board back to set-up,
 and even then the record stays on the flash."""
 
-from pipkeeper import bench_engine, bench_firmware, sim
+from pipkeeper.bench import engine as bench_engine, firmware as bench_firmware
+from pipkeeper.sim import unix as sim
 from pipkeeper.errors import PipkeeperError
 from shared_engine import dgn
 

@@ -43,7 +43,7 @@ def _frame_of_png(path):
 
 @pytest.mark.parametrize("name", [v["name"] for v in VIEWS])
 def test_golden(frames, name):
-    from pipkeeper.panel import save_png
+    from pipkeeper.sim.panel import save_png
     path = os.path.join(GOLDEN, name + ".png")
     got = frames[name]
     if os.environ.get("PIPKEEPER_UPDATE_GOLDEN"):

@@ -32,14 +32,14 @@ def test_required_profile_keys_are_in_every_profile():
 
 def test_script_parsing():
     from pipkeeper.errors import PipkeeperError
-    from pipkeeper.sim import parse_script
+    from pipkeeper.sim.unix import parse_script
     assert parse_script("A\n\n# a comment\nup  # go up\nDOWN\nc\n") == ["A", "UP", "DOWN", "C"]
     with pytest.raises(PipkeeperError):
         parse_script("A\nX\n")
 
 
 def test_panel_round_trip(tmp_path):
-    from pipkeeper.panel import save_png, to_terminal, to_image
+    from pipkeeper.sim.panel import save_png, to_terminal, to_image
     frame = bytearray(4736)
     frame[0] = 0x80          # pixel (0, 0)
     frame[127 * 37 + 36] = 1  # pixel (295, 127)

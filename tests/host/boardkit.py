@@ -4,7 +4,7 @@
 
 `virtual_board(root)` is the one place that starts a board: the real
 `pipkeeper sim --serial --dir ROOT` once it exists (it prints the pty's path
-on its first line), else pipkeeper.ptyboard's bare unix port, which serves
+on its first line), else pipkeeper.sim.ptyboard's bare unix port, which serves
 the same raw REPL on the same kind of pty with the same root remount. Tests
 that need the firmware running (button presses) ask `has_sim()` first.
 `PIPKEEPER_TEST_BARE=1` forces the bare board.
@@ -24,7 +24,7 @@ import threading
 import time
 import tty
 
-from pipkeeper.ptyboard import PtyBoard
+from pipkeeper.sim.ptyboard import PtyBoard
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -41,7 +41,7 @@ def has_sim():
     """
     if os.environ.get("PIPKEEPER_TEST_BARE"):
         return False
-    if importlib.util.find_spec("pipkeeper.sim") is None or \
+    if importlib.util.find_spec("pipkeeper.sim.unix") is None or \
             importlib.util.find_spec("pipkeeper.commands.sim") is None:
         return False
     if not _SIM_OK:
@@ -53,7 +53,7 @@ def _probe_sim():
     import tempfile
     import warnings
 
-    from pipkeeper import link
+    from pipkeeper.board import link
 
     with tempfile.TemporaryDirectory() as root:
         try:

@@ -7,7 +7,7 @@ import types
 import pytest
 
 from hardware import profiles
-from pipkeeper.bootfile import boot_py
+from pipkeeper.board.bootfile import boot_py
 
 NAMES = ("badger2040", "badger2040w", "pico_inky_pack", "pico_epaper29")
 

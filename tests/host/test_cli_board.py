@@ -163,7 +163,7 @@ def test_roster_with_names_in_any_script_and_a_language(tmp_path):
         assert on_board["names"] == ["فاطمه زهرایی", "Батцэцэг Бат", "Ann"]
         assert on_board["defaults"]["lang"] == "fa"
         assert json.loads((root / "pipkeeper" / "settings.json").read_text()) == {"counter": 7, "lang": "fa"}
-        from pipkeeper import roster
+        from pipkeeper.board import roster
         assert (root / "pipkeeper" / "names.bin").read_bytes() == roster.names_file(on_board["names"])
         code, out, err = cli(board.port, tmp_path / "db", "roster", "--lang", "xx")
         assert code == 2 and "xx" in err

@@ -135,10 +135,10 @@ def test_unknown_command_is_a_usage_error():
 
 
 def test_board_option_says_what_it_needs(monkeypatch):
-    from pipkeeper import boards
+    from pipkeeper.board import ports
 
-    monkeypatch.delenv(boards.ENV_VAR, raising=False)
-    monkeypatch.setattr(boards, "candidates", lambda: [])
+    monkeypatch.delenv(ports.ENV_VAR, raising=False)
+    monkeypatch.setattr(ports, "candidates", lambda: [])
     result = CliRunner().invoke(cli.main, ["test", "--board"])
     assert result.exit_code == 1
     assert result.stderr.startswith("pipkeeper: no board found: ")

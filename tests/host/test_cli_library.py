@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from boardkit import write_games
 from pipkeeper import progress
 from pipkeeper.cli import main
-from pipkeeper.library import Library
+from pipkeeper.library.store import Library
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

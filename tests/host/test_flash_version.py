@@ -4,7 +4,7 @@ the scorer runs on) in one line, before it writes anything."""
 import pytest
 
 from boardkit import run_cli, virtual_board
-from pipkeeper import flash, link, onboard
+from pipkeeper.board import flash, link, onboard
 from pipkeeper.errors import PipkeeperError
 
 REFUSAL = ("pipkeeper: this board runs MicroPython 1.22.2; the scorer needs 1.23 or newer: "

@@ -66,7 +66,7 @@ RECORD = ('[Rules "chickenfoot"]\n[Players %s]\n[Option "rounds" "9"]\n[Tracking
 
 def test_the_sheet_keeps_columns_straight_with_names_in_any_script():
     from shared_engine import dgn
-    from pipkeeper.sheet import format_sheet
+    from pipkeeper.library.sheet import format_sheet
     text = format_sheet(_report(dgn.replay(RECORD)))
     table = [line for line in text.splitlines() if line.startswith(("round", "9-9", "total"))]
     assert len(table) == 3
@@ -88,7 +88,7 @@ def test_cells_counts_what_a_terminal_shows():
 
 def test_the_html_isolates_every_name():
     from shared_engine import dgn
-    from pipkeeper import export
+    from pipkeeper.library import export
     rep = _report(dgn.replay(RECORD))
     html = export._game_section({"id": 1, "event": None, "date": None, "game_id": "x"}, rep)
     for n in NAMES:
@@ -107,7 +107,7 @@ def test_a_record_keeps_its_language_tag():
 
 def test_the_roster_pushes_bitmaps_of_the_names_its_fonts_cannot_draw():
     import struct
-    from pipkeeper import roster
+    from pipkeeper.board import roster
     from pipkeeper.i18n import render
     data = roster.names_file(NAMES + ["Ann", "Bob"])
     assert data[:4] == render.MAGIC

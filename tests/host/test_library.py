@@ -6,9 +6,9 @@ import sqlite3
 import pytest
 
 from boardkit import write_games
-from pipkeeper import export, library
+from pipkeeper.library import export, store as library
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.library import Library
+from pipkeeper.library.store import Library
 
 
 @pytest.fixture
@@ -78,7 +78,7 @@ def test_rejected_records_are_kept_and_left_out_of_stats(tmp_path, games):
 
 def test_stats_add_up(tmp_path, games):
     from shared_engine import dgn
-    from pipkeeper.derive import game_report
+    from pipkeeper.library.derive import game_report
 
     with Library(tmp_path / "lib.sqlite3") as lib:
         for name, data in games.items():
@@ -100,7 +100,7 @@ def test_stats_add_up(tmp_path, games):
 
 
 def test_feet_follow_undo():
-    from pipkeeper.derive import derive
+    from pipkeeper.library.derive import derive
 
     base = (b'[Rules "chickenfoot"]\n[Players "Ann" "Bob" "Cy" "Di"]\n'
             b"round 9-9 lead 1\n1 play 9-4\n2 play 9-2\n3 play 9-3\n4 play 9-7\n1 play 4-4\n")

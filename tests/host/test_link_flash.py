@@ -10,23 +10,23 @@ import pytest
 import serial
 
 import firmware
-from pipkeeper import bundle, boards, flash, link
+from pipkeeper.board import bundle, flash, link, ports
 from pipkeeper.errors import PipkeeperError
 
 
 def test_port_choice(monkeypatch):
-    monkeypatch.setenv(boards.ENV_VAR, "/dev/from-env")
-    assert boards.find_port("/dev/explicit") == "/dev/explicit"
-    assert boards.find_port() == "/dev/from-env"
-    monkeypatch.delenv(boards.ENV_VAR)
-    monkeypatch.setattr(boards, "candidates", lambda: [])
+    monkeypatch.setenv(ports.ENV_VAR, "/dev/from-env")
+    assert ports.find_port("/dev/explicit") == "/dev/explicit"
+    assert ports.find_port() == "/dev/from-env"
+    monkeypatch.delenv(ports.ENV_VAR)
+    monkeypatch.setattr(ports, "candidates", lambda: [])
     with pytest.raises(PipkeeperError, match="no board found.*--port"):
-        boards.find_port()
-    monkeypatch.setattr(boards, "candidates", lambda: [("/dev/ttyACM0", ""), ("/dev/ttyACM1", "")])
+        ports.find_port()
+    monkeypatch.setattr(ports, "candidates", lambda: [("/dev/ttyACM0", ""), ("/dev/ttyACM1", "")])
     with pytest.raises(PipkeeperError, match="several boards found"):
-        boards.find_port()
-    monkeypatch.setattr(boards, "candidates", lambda: [("/dev/ttyACM0", "Board in FS mode")])
-    assert boards.find_port() == "/dev/ttyACM0"
+        ports.find_port()
+    monkeypatch.setattr(ports, "candidates", lambda: [("/dev/ttyACM0", "Board in FS mode")])
+    assert ports.find_port() == "/dev/ttyACM0"
 
 
 def test_usb_id_matching(monkeypatch):
@@ -37,7 +37,7 @@ def test_usb_id_matching(monkeypatch):
     from serial.tools import list_ports
     monkeypatch.setattr(list_ports, "comports", lambda: [
         Info("/dev/ttyUSB0", 0x10C4, 0xEA60), Info("/dev/ttyACM3", 0x2E8A, 0x0005)])
-    assert boards.candidates() == [("/dev/ttyACM3", "")]
+    assert ports.candidates() == [("/dev/ttyACM3", "")]
 
 
 def test_no_board_at_port():
@@ -149,7 +149,7 @@ def test_flash_under_badger_os_installs_an_app(board, cache):
 
 def test_virtual_board_renames_atomically(board):
     # MicroPython's VfsPosix(DIR) at / renames a file onto itself, quietly;
-    # the virtual boards mount DIR through mp/flashdir.py, which does not.
+    # the virtual boards mount DIR through sim/mp/flashdir.py, which does not.
     (board.root / "a").write_text("old")
     (board.root / "a.tmp").write_text("new")
     with link.connect(board.port) as l:
@@ -161,7 +161,7 @@ def test_flash_board_writes_the_build(board, cache):
     """--board NAME writes /board.txt and the /boot.py of that build; a
     flash without it keeps what the board has."""
     from hardware import profiles
-    from pipkeeper.bootfile import boot_py
+    from pipkeeper.board.bootfile import boot_py
     with link.connect(board.port) as l:
         first = flash.flash(l, board="pico_epaper29")
     assert (board.root / "board.txt").read_text() == "pico_epaper29\n"

@@ -9,7 +9,8 @@ import sys
 import pytest
 
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.rp2040 import emulator, images
+from pipkeeper.board import images
+from pipkeeper.sim.rp2040 import emulator
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

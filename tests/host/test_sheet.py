@@ -1,6 +1,6 @@
 """The score sheet formatter, on hand-made reports (no engine needed)."""
 
-from pipkeeper.sheet import format_sheet, state_lines, winner_line
+from pipkeeper.library.sheet import format_sheet, state_lines, winner_line
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 

@@ -6,9 +6,9 @@ import shutil
 import pytest
 
 from boardkit import CutProxy, write_games
-from pipkeeper import flash, link, sync
+from pipkeeper.board import flash, link, sync
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.library import Library
+from pipkeeper.library.store import Library
 
 
 def do_sync(port, db):

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from pipkeeper import testrun
+from pipkeeper.testing import suites as testrun
 
 TESTS = Path(__file__).resolve().parent.parent
 

@@ -10,10 +10,10 @@ import subprocess
 import pytest
 
 from boardkit import run_cli
-from pipkeeper import flash, uf2
+from pipkeeper.board import flash, uf2
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.paths import micropython_binary
-from pipkeeper.rp2040 import flashfs, images
+from pipkeeper.board import flashfs, images
 
 # ../shared/rp2/ beside the checkout (CI), or the folder of $PIPKEEPER_RP2_FIRMWARE
 SHARED = images.shared_rp2()
@@ -182,7 +182,7 @@ def test_merged_uf2_blocks_image_and_filesystem(merged, cache):
 
 
 def _pico_info():
-    from pipkeeper.link import BoardInfo
+    from pipkeeper.board.link import BoardInfo
     return BoardInfo("rp2", (1, 28, 0), 6 | 3 << 8 | 4 << 10, "e661", 0, 0)
 
 

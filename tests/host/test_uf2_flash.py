@@ -14,9 +14,10 @@ import pytest
 from click.testing import CliRunner
 
 from boardkit import run_cli
-from pipkeeper import bootsel, cli, flash, uf2
+from pipkeeper.board import bootsel, uf2, uf2_flash
+from pipkeeper import cli
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.rp2040 import images
+from pipkeeper.board import images
 
 SHARED = images.shared_rp2()
 if not SHARED.is_dir() and os.environ.get(images.ENV_FIRMWARE):
@@ -162,10 +163,10 @@ def test_waits_for_the_serial_port(tmp_path):
     port = tmp_path / "ttyACM0"
     threading.Timer(0.5, port.write_text, args=("",)).start()
     t0 = time.monotonic()
-    assert flash.wait_for_port(str(port), wait=10) == str(port)
+    assert uf2_flash.wait_for_port(str(port), wait=10) == str(port)
     assert time.monotonic() - t0 >= 0.4
     with pytest.raises(PipkeeperError, match="did not come back as a serial port within 0.3 s"):
-        flash.wait_for_port(str(tmp_path / "never"), wait=0.3)
+        uf2_flash.wait_for_port(str(tmp_path / "never"), wait=0.3)
 
 
 def test_a_board_that_comes_back_with_another_micropython(merged, drives, board):

@@ -1,6 +1,6 @@
 """pipkeeper bench: the benchmarks, each a subcommand with --json.
 
-The transfer benchmarks (sync, flash) live in pipkeeper.bench_link; other
+The transfer benchmarks (sync, flash) live in pipkeeper.bench.link; other
 subcommands (engine, firmware, device) are added here by their owners.
 """
 
@@ -30,7 +30,7 @@ def _print(figures, as_json):
 @click.option("--games", default=50, show_default=True, help="Game records in the backlog.")
 def bench_sync(as_json, games):
     """Sync a backlog of game records from a virtual board, against mpremote's cp."""
-    from pipkeeper import bench_link
+    from pipkeeper.bench import link as bench_link
 
     _print(bench_link.bench_sync(games), as_json)
 
@@ -39,7 +39,7 @@ def bench_sync(as_json, games):
 @click.option("--json", "as_json", is_flag=True, help="One JSON object.")
 def bench_flash(as_json):
     """Flash a virtual board (full, then with nothing changed), against mpremote's cp -r."""
-    from pipkeeper import bench_link
+    from pipkeeper.bench import link as bench_link
 
     _print(bench_link.bench_flash(), as_json)
 
@@ -51,7 +51,7 @@ def bench_engine(as_json, no_callgrind):
     """Replay a corpus of simulated games on CPython and MicroPython (heap 160K):
     events per second, the largest game's time and peak heap, the engine's
     .mpy size and, with valgrind, instructions per event."""
-    from pipkeeper import bench_engine as bench
+    from pipkeeper.bench import engine as bench
 
     _print(bench.run(with_callgrind=not no_callgrind), as_json)
 
@@ -64,7 +64,7 @@ def bench_firmware(as_json, no_callgrind):
     largest game, late and early: time, instructions, heap, render cost per
     screen, panel updates and flash blocks per press, presses per play and per
     score entry."""
-    from pipkeeper import bench_firmware as bench
+    from pipkeeper.bench import firmware as bench
 
     _print(bench.run(with_callgrind=not no_callgrind), as_json)
 
@@ -83,7 +83,7 @@ def bench_device(as_json, firmwares, no_heap, no_worn, lang):
     """One press on an emulated RP2040 running a real MicroPython image, timed by
     the emulator's own clock: cold boots with the largest game, presses on USB,
     the heap the late boot needs, the shortest tap on battery, and a profile."""
-    from pipkeeper import bench_device as bench
+    from pipkeeper.bench import device as bench
 
     log = (lambda m: click.echo(m, err=True))
     figures = bench.run(firmwares, log=log, heap=not no_heap, worn=not no_worn, lang=lang)
@@ -121,6 +121,6 @@ def _side_by_side(builds):
 def bench_uf2(as_json, firmware, board):
     """The one-file install: the size of `pipkeeper uf2`'s file, and on the emulated
     RP2040 the time from power-on to the first frame of a board it was copied onto."""
-    from pipkeeper import bench_uf2 as bench
+    from pipkeeper.bench import uf2 as bench
 
     _print(bench.run(firmware, board, log=lambda m: click.echo(m, err=True)), as_json)

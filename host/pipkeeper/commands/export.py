@@ -2,8 +2,8 @@
 
 import click
 
-from pipkeeper import export
-from pipkeeper.library import Library
+from pipkeeper.library import export
+from pipkeeper.library.store import Library
 from pipkeeper.options import db_option
 
 

@@ -4,7 +4,7 @@ import json
 
 import click
 
-from pipkeeper import flash, link
+from pipkeeper.board import flash, link, uf2_flash
 from pipkeeper.options import json_option, port_option
 from pipkeeper.progress import Progress, human
 
@@ -22,7 +22,7 @@ from pipkeeper.progress import Progress, human
               help="With --uf2: allow an image that replaces the board's filesystem, games included.")
 @click.option("--micropython-only", is_flag=True,
               help="With --uf2: write only MicroPython, leaving the board's files alone.")
-@click.option("--wait", metavar="SECONDS", type=float, default=flash.WAIT_SECONDS, show_default=True,
+@click.option("--wait", metavar="SECONDS", type=float, default=uf2_flash.WAIT_SECONDS, show_default=True,
               help="With --uf2: how long the board may take to come back on USB serial.")
 @click.option("--board", "build", metavar="NAME",
               help="The build this board is (hardware/profiles/: badger2040, badger2040w, "
@@ -87,9 +87,9 @@ def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, microp
 
 def _uf2(path, port, new_board, micropython_only, wait, as_json):
     with Progress(0, "copy") as bar:
-        result = flash.flash_uf2(path, new_board=new_board, micropython_only=micropython_only,
-                                 port=port, wait=wait, progress=bar,
-                                 log=None if as_json else bar.echo)
+        result = uf2_flash.flash_uf2(path, new_board=new_board, micropython_only=micropython_only,
+                                     port=port, wait=wait, progress=bar,
+                                     log=None if as_json else bar.echo)
     if as_json:
         click.echo(json.dumps(result.as_dict()))
         return

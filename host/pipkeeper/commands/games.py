@@ -2,7 +2,7 @@
 
 import click
 
-from pipkeeper.library import Library
+from pipkeeper.library.store import Library
 from pipkeeper.options import NO_GAMES, answered, db_option, json_option, printable
 
 
@@ -32,7 +32,7 @@ def command(db, as_json, show_all):
         games = library.games(include_hidden=show_all)
     if answered(games, as_json, NO_GAMES):
         return
-    from pipkeeper.tables import Column, show, terminal_console
+    from pipkeeper.library.tables import Column, show, terminal_console
     from rich.text import Text
 
     console = terminal_console()

@@ -6,8 +6,8 @@ import sys
 import click
 
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.sheet import print_sheet
-from pipkeeper.tables import terminal_console
+from pipkeeper.library.sheet import print_sheet
+from pipkeeper.library.tables import terminal_console
 
 
 def _load_engine():

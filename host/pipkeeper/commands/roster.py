@@ -2,7 +2,8 @@
 
 import click
 
-from pipkeeper import i18n, link, roster
+from pipkeeper import i18n
+from pipkeeper.board import link, roster
 from pipkeeper.options import answered, json_option, port_option
 
 

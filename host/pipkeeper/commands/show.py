@@ -5,7 +5,7 @@ import json
 import click
 
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.library import Library
+from pipkeeper.library.store import Library
 from pipkeeper.options import db_option, json_option
 
 
@@ -21,8 +21,8 @@ def command(game, db, as_json, as_dgn):
     makes it from the file.
     """
     from pipkeeper.commands.replay import _load_engine, replay_text
-    from pipkeeper.sheet import print_sheet
-    from pipkeeper.tables import terminal_console
+    from pipkeeper.library.sheet import print_sheet
+    from pipkeeper.library.tables import terminal_console
 
     with Library(db) as library:
         rec = library.find(game)

@@ -14,7 +14,7 @@ KEYS = {
 
 
 def _draw(frame, caption, out):
-    from pipkeeper.panel import to_terminal
+    from pipkeeper.sim.panel import to_terminal
     import shutil
     cols = shutil.get_terminal_size((80, 24)).columns
     half = cols < 150
@@ -32,7 +32,7 @@ def _draw(frame, caption, out):
 def _save(frames, frames_dir):
     if not frames_dir:
         return
-    from pipkeeper.panel import save_png
+    from pipkeeper.sim.panel import save_png
     for fr in frames:
         save_png(fr.data, os.path.join(frames_dir, "frame-%04d.png" % fr.index))
 
@@ -79,7 +79,7 @@ def command(flash_dir, frames_dir, script, power_cycle, serial, quiet, firmware,
     quit. The screen is drawn in the terminal; the board's /games/ is
     DIR/games/ on the unix port.
     """
-    from pipkeeper import sim as simmod
+    from pipkeeper.sim import unix as simmod
 
     if flash_dir is None:
         flash_dir = simmod.default_dir() + ("-rp2040" if firmware else "")
@@ -99,7 +99,7 @@ def command(flash_dir, frames_dir, script, power_cycle, serial, quiet, firmware,
     out = sys.stdout
     try:
         if serial and firmware:
-            from pipkeeper.rp2040.board import SerialPort
+            from pipkeeper.sim.rp2040.board import SerialPort
             got = board.start()
             link = SerialPort(board, reset_on_close=True)
             click.echo(link.path)
@@ -162,7 +162,7 @@ def command(flash_dir, frames_dir, script, power_cycle, serial, quiet, firmware,
 def _emulated(flash_dir, firmware, bootrom, profile, power_cycle):
     """The board on an emulated RP2040, the scorer flashed onto it first if
     its flash lacks it."""
-    from pipkeeper.rp2040.board import EmulatedBoard
+    from pipkeeper.sim.rp2040.board import EmulatedBoard
     board = EmulatedBoard(flash_dir, firmware, power_cycle=power_cycle, bootrom=bootrom,
                           profile=profile)
     try:

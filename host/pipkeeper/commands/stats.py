@@ -2,7 +2,7 @@
 
 import click
 
-from pipkeeper.library import Library
+from pipkeeper.library.store import Library
 from pipkeeper.options import NO_GAMES, answered, db_option, json_option, printable
 
 COLUMNS = (("player", "player"), ("games", "games"), ("wins", "wins"),
@@ -22,7 +22,7 @@ def command(db, as_json):
         stats = library.stats()
     if answered(stats, as_json, NO_GAMES):
         return
-    from pipkeeper.tables import Column, show, terminal_console
+    from pipkeeper.library.tables import Column, show, terminal_console
 
     columns = [Column(label, justify="left" if key == "player" else "right",
                       style="bold" if key == "player" else None) for key, label in COLUMNS]

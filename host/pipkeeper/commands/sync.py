@@ -4,9 +4,9 @@ import json
 
 import click
 
-from pipkeeper import link, sync
+from pipkeeper.board import link, sync
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.library import Library
+from pipkeeper.library.store import Library
 from pipkeeper.options import db_option, json_option, port_option
 from pipkeeper.progress import Progress, human
 

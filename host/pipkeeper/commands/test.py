@@ -6,7 +6,7 @@ import click
 
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.paths import repo_root
-from pipkeeper.testrun import run_micropython, run_pytest
+from pipkeeper.testing.suites import run_micropython, run_pytest
 
 ENGINE_TESTS = "tests/engine"
 ALL_TESTS = "tests"
@@ -50,8 +50,9 @@ def command(on_micropython, on_board, run_all, heapsize, port, timeout, source, 
         raise PipkeeperError("test files can be named with --board only")
 
     if on_board:
-        # The board's branch (pipkeeper.board_tests): send, run, clean up.
-        from pipkeeper import board_tests, link
+        # The board's branch (pipkeeper.testing.on_board): send, run, clean up.
+        from pipkeeper.testing import on_board as board_tests
+        from pipkeeper.board import link
         from pipkeeper.progress import Progress
 
         _banner("engine tests on the board: {}".format(ENGINE_TESTS))

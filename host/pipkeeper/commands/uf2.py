@@ -4,7 +4,7 @@ import json
 
 import click
 
-from pipkeeper import uf2
+from pipkeeper.board import uf2
 from pipkeeper.options import json_option
 from pipkeeper.progress import human
 

@@ -64,7 +64,7 @@ def key_hash(s):
 
 
 def font_path():
-    from pipkeeper.fontgen import find_font
+    from pipkeeper.i18n.bitmaps import find_font
     return find_font()
 
 
@@ -107,7 +107,7 @@ def image(text, size, rtl):
 
 def fragment(text, size, rtl):
     """The bytes of a fragment: ``text`` rendered, cropped to its inked rows."""
-    from pipkeeper.fontgen import inked_rows
+    from pipkeeper.i18n.bitmaps import inked_rows
     img, _ = image(text, size, rtl)
     w = img.size[0]
     top, rows, data = inked_rows(img, w)

@@ -33,7 +33,7 @@ FULL = os.environ.get("PIPKEEPER_FULL_FAULT_TESTS") == "1"
 
 def build(root=ROOT):
     """Compile (only what changed) and return the build folder."""
-    from pipkeeper.mpy import build_package, compiled, engine_build
+    from pipkeeper.board.mpy import build_package, compiled, engine_build
 
     root = Path(root).resolve()
     out = Path(engine_build(root, cache=root / "build" / "faults-mpy"))
@@ -47,8 +47,8 @@ def build(root=ROOT):
             if not dst.exists() or dst.stat().st_mtime < f.stat().st_mtime:
                 dst.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(f, dst)
-    from pipkeeper.sim import write_packs
-    write_packs(out / "firmware")          # the languages' packs, as flash bundles them
+    from pipkeeper.sim.unix import write_packs
+    write_packs(out / "firmware")          # the languages' packs, as flash writes them
     for name in HARNESS:
         compiled(HERE / (name + ".py"), out / "harness" / (name + ".mpy"), ("-march=host",))
     return out

@@ -3,7 +3,7 @@
 //
 //   node emulator.mjs CONFIG.json
 //
-// The Python side (pipkeeper/rp2040/emulator.py) drives it with one JSON
+// The Python side (pipkeeper/sim/rp2040/emulator.py) drives it with one JSON
 // object a line on stdin and reads one JSON object a line on stdout. The
 // board's USB serial is a socket pair (fd cfg.serial_fd): bytes in are what a host
 // types, bytes out are what the board prints.

@@ -1,5 +1,5 @@
 """The board's filesystem as bytes: read and written from an emulated flash
-image, and built from scratch for a UF2 (pipkeeper.uf2), with
+image, and built from scratch for a UF2 (pipkeeper.board.uf2), with
 littlefs-python (the LittleFS C library, as MicroPython itself uses).
 
 Where the rp2 port keeps its filesystem, and how it mounts it, for each
@@ -9,7 +9,7 @@ MicroPython build of a board hardware/profiles/ names (``BUILDS``):
   2 MB flash (micropython ports/rp2/rp2_flash.c: MICROPY_HW_FLASH_STORAGE_BASE
   = PICO_FLASH_SIZE_BYTES - MICROPY_HW_FLASH_STORAGE_BYTES; the image
   declares the same range in its binary info, ``bi_block_device``, which
-  pipkeeper.uf2 checks). 1,408 KB on the Pico (ports/rp2/boards/RPI_PICO/
+  pipkeeper.board.uf2 checks). 1,408 KB on the Pico (ports/rp2/boards/RPI_PICO/
   mpconfigboard.h, and mpconfigport.h's default) and on Pimoroni's Badger
   2040 build (pimoroni/badger2040 firmware/PIMORONI_BADGER2040/
   mpconfigboard.h); 848 KB on the W boards, whose wireless chip's firmware

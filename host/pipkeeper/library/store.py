@@ -27,7 +27,7 @@ import os
 import sqlite3
 import time
 
-from pipkeeper import derive
+from pipkeeper.library import derive
 from pipkeeper.closing import Closing
 from pipkeeper.errors import PipkeeperError
 

@@ -22,9 +22,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from pipkeeper import callgrind
+from pipkeeper.bench import callgrind
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.mpy import engine_build
+from pipkeeper.board.mpy import engine_build
 from pipkeeper.paths import micropython_binary, repo_root
 
 HEAP = "160K"

@@ -29,7 +29,7 @@ import hashlib
 import unicodedata
 
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.link import LinkLost
+from pipkeeper.board.link import LinkLost
 from pipkeeper.progress import Null
 
 GAMES_DIR = "/games"

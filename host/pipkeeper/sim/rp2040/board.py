@@ -1,5 +1,5 @@
 """`pipkeeper sim --rp2040`: the board on an emulated RP2040, with the same
-interface as the unix-port ``pipkeeper.sim.Sim`` (``start``, ``press``,
+interface as the unix-port ``pipkeeper.sim.unix.Sim`` (``start``, ``press``,
 ``frames``, ``close``), so the sim command, the tests and the benchmarks
 drive either.
 
@@ -28,9 +28,9 @@ import os
 
 from pipkeeper.closing import Closing
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.panel import Frame
-from pipkeeper.relay import PortRelay
-from pipkeeper.rp2040.emulator import Emulator, board_pins
+from pipkeeper.sim.panel import Frame
+from pipkeeper.sim.relay import PortRelay
+from pipkeeper.sim.rp2040.emulator import Emulator, board_pins
 
 BUTTONS = ("A", "B", "C", "UP", "DOWN")
 FLASH_FILE = "flash.img"
@@ -83,15 +83,15 @@ class EmulatedBoard(Closing):
     def has_scorer(self):
         """Whether the flash holds the scorer (/main.py and /lib/firmware),
         read from the LittleFS image itself."""
-        from pipkeeper.rp2040 import flashfs
+        from pipkeeper.board import flashfs
         self.emu.save()
         return flashfs.has_scorer(os.path.join(self.dir, FLASH_FILE))
 
     def install(self, log=None):
         """``pipkeeper flash`` onto this board over its serial port, then a
         reset (as a person presses reset after flashing)."""
-        from pipkeeper import flash as flashmod
-        from pipkeeper import link as linkmod
+        from pipkeeper.board import flash as flashmod
+        from pipkeeper.board import link as linkmod
         self.emu.power(on=False)
         self.emu.power(usb=True)            # flashing is done on USB, also for a battery board
         try:
@@ -188,7 +188,7 @@ class SerialPort(PortRelay):
             self.repl = False
             self.emu.power(reset=True)
 
-    # -- the relay's hooks (pipkeeper.relay) --
+    # -- the relay's hooks (pipkeeper.sim.relay) --
     def _board_fd(self):
         return self.emu.serial_sock
 

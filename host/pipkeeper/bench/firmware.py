@@ -4,7 +4,7 @@ simulated board's set-up (the flash a folder, the firmware compiled to .mpy).
 
 The flash folder is mounted with the unix port's own VfsPosix (no Python
 calls per file operation, as littlefs on the board); the sim itself mounts
-it through mp/flashdir.py, which the boot's reads would pay for.
+it through sim/mp/flashdir.py, which the boot's reads would pay for.
 
 Figures (issue "The board" and the performance issue):
   boot_to_frame_ms            wall clock, cold boot to the start of the panel
@@ -34,7 +34,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from pipkeeper import bench_engine, callgrind, sim
+from pipkeeper.bench import engine as bench_engine, callgrind
+from pipkeeper.sim import unix as sim
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.paths import micropython_binary, repo_root
 

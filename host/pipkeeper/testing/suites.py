@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.mpy import build_package
+from pipkeeper.board.mpy import build_package
 from pipkeeper.paths import micropython_binary
 
 # The closing line of tests/mp_runner.py (and of this command).

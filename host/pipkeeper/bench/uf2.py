@@ -15,11 +15,11 @@ import os
 import tempfile
 from pathlib import Path
 
-from pipkeeper import uf2
+from pipkeeper.board import uf2
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.rp2040 import images
-from pipkeeper.rp2040.board import FLASH_FILE, EmulatedBoard
-from pipkeeper.rp2040.emulator import NS_PER_MS
+from pipkeeper.board import images
+from pipkeeper.sim.rp2040.board import FLASH_FILE, EmulatedBoard
+from pipkeeper.sim.rp2040.emulator import NS_PER_MS
 
 
 def _ms(ns):

@@ -242,7 +242,7 @@ def print_sheet(report, tags=None, console=None):
         return
     from rich.text import Text
 
-    from pipkeeper import tables
+    from pipkeeper.library import tables
 
     head = _head_lines(report, tags)
     console.print(Text(head[0], style="bold"))
@@ -269,7 +269,7 @@ def _terminal_table(report):
     blank; the winners' totals stand out."""
     from rich.text import Text
 
-    from pipkeeper.tables import Column
+    from pipkeeper.library.tables import Column
 
     names = _names(report)
     winners = report.get("winners") or []

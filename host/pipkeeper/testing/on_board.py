@@ -18,9 +18,9 @@ raw REPL soft-resets a board (and ends the sim's process).
 from pathlib import Path
 
 from pipkeeper.errors import PipkeeperError
-from pipkeeper import flash, mpy
+from pipkeeper.board import flash, mpy
 from pipkeeper.progress import Null
-from pipkeeper.testrun import COUNTS_RE, Result
+from pipkeeper.testing.suites import COUNTS_RE, Result
 
 SCRATCH = "/pktest"
 

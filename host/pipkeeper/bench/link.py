@@ -27,9 +27,9 @@ import shutil
 import tempfile
 import time
 
-from pipkeeper import flash, link, sync
-from pipkeeper.library import Library
-from pipkeeper.ptyboard import PtyBoard
+from pipkeeper.board import flash, link, sync
+from pipkeeper.library.store import Library
+from pipkeeper.sim.ptyboard import PtyBoard
 
 GAMES = 50
 

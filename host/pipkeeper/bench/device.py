@@ -47,9 +47,10 @@ import tempfile
 from pathlib import Path
 
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.rp2040 import flashfs, images, symbols
-from pipkeeper.rp2040.board import EmulatedBoard
-from pipkeeper.rp2040.emulator import NS_PER_MS
+from pipkeeper.board import flashfs, images
+from pipkeeper.sim.rp2040 import symbols
+from pipkeeper.sim.rp2040.board import EmulatedBoard
+from pipkeeper.sim.rp2040.emulator import NS_PER_MS
 
 WAKE = "DOWN"             # the press a cold boot handles (moves the UI only)
 SCRIPT = "scripted_game.txt"
@@ -61,7 +62,7 @@ def _ms(ns):
 
 
 def _script():
-    from pipkeeper import sim
+    from pipkeeper.sim import unix as sim
     from pipkeeper.paths import repo_root
     return sim.parse_script((repo_root() / "tests" / "data" / SCRIPT).read_text())
 
@@ -99,7 +100,7 @@ class Bench:
     def game_image(self, base, events_cut, name):
         """``base`` with the largest game cut at ``events_cut`` as the game in
         progress, and no checkpoint or UI state yet."""
-        from pipkeeper import bench_engine, bench_firmware
+        from pipkeeper.bench import engine as bench_engine, firmware as bench_firmware
         tags, events = bench_engine.largest_game()
         with tempfile.TemporaryDirectory() as d:
             bench_firmware.write_board(d, tags, events[:events_cut], self.lang)
@@ -240,7 +241,7 @@ class Bench:
 
 
 def run_build(firmware, log=print, heap=True, worn=True, lang="en"):
-    from pipkeeper import bench_engine, bench_firmware
+    from pipkeeper.bench import engine as bench_engine, firmware as bench_firmware
     fw = images.load_firmware(firmware)
     figures = {"firmware": os.path.basename(fw.path), "micropython": ".".join(map(str, fw.version)),
                "build": fw.kind, "lang": lang}

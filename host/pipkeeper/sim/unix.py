@@ -49,14 +49,14 @@ from pathlib import Path
 
 from pipkeeper.closing import Closing
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.panel import FRAME_BYTES, Frame
-from pipkeeper.relay import PROMPT, PortRelay
+from pipkeeper.sim.panel import FRAME_BYTES, Frame
+from pipkeeper.sim.relay import PROMPT, PortRelay
 
 HEAP = "160K"
 BUTTONS = ("A", "B", "C", "UP", "DOWN")
 SRC_MOUNT = "/.pipkeeper-src"
 
-# The board's flash is the folder DIR: host/pipkeeper/mp/flashdir.py mounts
+# The board's flash is the folder DIR: host/pipkeeper/sim/mp/flashdir.py mounts
 # it as "/" (not vfs.VfsPosix(DIR), whose rename quietly renames a file onto
 # itself on this port: every atomic write would do nothing).
 MP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp")
@@ -112,12 +112,12 @@ def build_tree(src, dest=None):
     """The firmware and engine compiled with mpy-cross for the unix port, as
     the board runs them (.mpy, no compiling at import; compiling engine.py
     from source alone needs ~140 KB of heap), other files (the fonts'
-    glyph bitmaps) copied. Only changed files are recompiled (pipkeeper.mpy's
+    glyph bitmaps) copied. Only changed files are recompiled (pipkeeper.board.mpy's
     cache). Returns the folder to mount (``dest``, default a cache folder);
     the source folder itself if mpy-cross is missing."""
     import hashlib
     import shutil
-    from pipkeeper import mpy
+    from pipkeeper.board import mpy
     if dest is None:
         try:
             import platformdirs
@@ -156,7 +156,7 @@ def write_names(flash_dir):
     cannot draw, here those of its roster and of the players of its games
     (a record copied into the folder by hand shows its names too)."""
     import json
-    from pipkeeper import roster
+    from pipkeeper.board import roster
     names = []
     try:
         with open(os.path.join(flash_dir, "pipkeeper", "roster.json"), encoding="utf-8") as f:
@@ -178,7 +178,7 @@ def write_names(flash_dir):
 
 def write_packs(firmware_dir):
     """The languages' packs into the firmware's folder (firmware/i18n/), as
-    `pipkeeper flash` puts them in the bundle; only those that changed."""
+    `pipkeeper flash` writes them to /lib/i18n/; only those that changed."""
     from pipkeeper.i18n import render
     for name, data in render.files().items():
         _write_changed(os.path.join(firmware_dir, "i18n", name), data)
@@ -490,7 +490,7 @@ class SerialBoard(PortRelay):
         finally:
             os.close(fd)
 
-    # -- the relay's hooks (pipkeeper.relay) --
+    # -- the relay's hooks (pipkeeper.sim.relay) --
     def _board_fd(self):
         return self.m1
 

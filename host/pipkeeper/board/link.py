@@ -24,7 +24,7 @@ import os
 import time
 from contextlib import contextmanager
 
-from pipkeeper import boards
+from pipkeeper.board import ports
 from pipkeeper.errors import PipkeeperError
 
 BANNER = b"raw REPL; CTRL-B to exit\r\n>"
@@ -353,7 +353,7 @@ class Link:
     def info(self):
         """The board's BoardInfo; also makes pklink's functions callable."""
         if self._info is None:
-            from pipkeeper import onboard
+            from pipkeeper.board import onboard
 
             version = onboard.HELPER_VERSION
             out = self.exec(_PRELUDE.format(v=version)).decode("ascii", "replace").split("\n")
@@ -432,7 +432,7 @@ def connect(port=None, run_main=False):
 
     Always leaves the raw REPL and closes the port, whatever happens.
     """
-    port = boards.find_port(port)
+    port = ports.find_port(port)
     transport = open_transport(port)
     link = Link(transport, port)
     try:

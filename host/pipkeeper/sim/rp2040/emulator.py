@@ -25,7 +25,7 @@ from pathlib import Path
 
 from pipkeeper.closing import Closing
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.rp2040 import images
+from pipkeeper.board import images
 
 JS_DIR = Path(__file__).resolve().parent / "js"
 NS_PER_MS = 1_000_000
@@ -244,7 +244,7 @@ class Emulator(Closing):
 
     def load(self):
         """Read the flash back from its image file (changed by the host while
-        the board was off, e.g. with rp2040.flashfs)."""
+        the board was off, e.g. with board.flashfs)."""
         return self.call("load")
 
     def stats(self):

@@ -1,5 +1,5 @@
 # Firmware benchmark, run by the MicroPython unix port after the simulated
-# board's bootstrap (pipkeeper.sim.bootstrap: the flash folder is "/", the
+# board's bootstrap (pipkeeper.sim.unix.bootstrap: the flash folder is "/", the
 # compiled firmware is on sys.path). Never imported by CPython.
 #
 # PIPKEEPER_BENCH_MODE:

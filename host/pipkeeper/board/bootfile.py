@@ -15,7 +15,7 @@ Pimoroni's Badger build latches in C and records the wake buttons itself
 """
 
 HEADER = "# Written by `pipkeeper flash` for the %s build: latch the power and note the\n" \
-         "# buttons held, before anything else loads (host/pipkeeper/bootfile.py).\n"
+         "# buttons held, before anything else loads (host/pipkeeper/board/bootfile.py).\n"
 
 
 def boot_py(profile):
