@@ -18,8 +18,11 @@ engine's checkpoint (see ``restore``). A press that only moves the UI
 rewrites ui.json (atomically).
 
 Faults: any exception in a press or a drawing is caught here, logged to
-/log.txt (bounded) and shown on the error screen; the next press dismisses
-it and the app restores itself from flash and carries on.
+/log.txt (bounded) and shown on the error screen as a sentence for players
+that says what to do (firmware/flows/error.py reads the kind of fault from
+the exception's text kept in the UI state, so that this module, loaded on
+every press, names nothing new); the next press dismisses it and the app
+restores itself from flash and carries on.
 """
 
 import gc
@@ -219,7 +222,7 @@ class App:
             except OSError:
                 pass
             self.stale = False
-            ui = {"s": "err", "m": ("{file} does not replay: {why}", bad, str(e)), "w": "restore"}
+            ui = {"s": "err", "m": "%s does not replay: %s" % (bad, e), "w": "restore"}
             try:
                 self.set_ui(ui)      # shown until a press, even across cold boots
             except Exception:
@@ -285,8 +288,7 @@ class App:
             return "".join(dgn.lines(tg, ()))
 
         if self.store.free_bytes() < 8192:
-            self.set_ui({"s": "err", "m": ("The flash is full: sync the games to the laptop first",)})
-            return
+            raise OSError(28)    # ENOSPC: the error screen says what to do
         lang = "en"
         for k, v in tags:
             if k == "Lang":
@@ -449,13 +451,18 @@ class App:
         falls back to framebuf's own font by itself (screens.error.plain);
         the lines here only run if that module cannot even be imported."""
         m = self.ui.get("m") or "error"
-        if not isinstance(m, str):
-            from shared_engine import fill
-            m = fill(m)
+        try:
+            from firmware.flows.error import view
+            m = view(None, self.ui, None)[1]["message"]
+        except Exception:
+            pass
         try:
             from firmware.screens import error
-            error.draw({"message": m, "where": self.ui.get("w")}, self.fb)
+            error.draw({"message": m}, self.fb)
         except Exception:
+            if not isinstance(m, str):      # the players' sentence, a message
+                from shared_engine import fill
+                m = fill(m)
             fb = self.fb
             fb.fill(0)
             for i in range(0, min(len(m), 36 * 12), 36):

@@ -16,8 +16,12 @@ A laid-out line is a message ``(LINE, tokens)``; a token is a tuple
 
 import framebuf
 
-from firmware import text
 from shared_engine import fill
+
+# firmware.text, handed over by text as it loads this module (``_loaded``):
+# this module is text's own extension for other languages, loaded only when
+# one is drawn, and never imports text itself (no import circle).
+text = None
 
 LINE = ""           # the key of a laid-out line: no template is empty
 _MONO = framebuf.MONO_HLSB

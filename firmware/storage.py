@@ -11,6 +11,8 @@ Layout (under the board's root, "/" on a board, the --dir folder in the sim):
                             the laptop by `pipkeeper roster`; optional)
     /pipkeeper/ui.json      where the buttons are: the screen and its cursor,
                             tied to the record's size (see firmware/app.py)
+    /pipkeeper/synced       "size name" lines: the records the laptop holds
+                            whole (written by `pipkeeper sync`, pklink.L/Y)
     /log.txt                faults, bounded (the previous one in /log.old)
 
 Crash safety: a record only ever grows by whole lines; a line torn by a power
@@ -18,7 +20,9 @@ cut (no final newline) is dropped on the next boot by rewriting the file
 atomically, and the game goes on. Every small file is written atomically: a
 temporary file, then ``os.rename`` over the old one. On LittleFS (the board)
 each close and rename is an atomic commit; on a FAT or host folder the
-rename still makes the swap all-or-nothing. Games are never deleted here.
+rename still makes the swap all-or-nothing. Games are never deleted here;
+only History deletes one (firmware/flows/history.py), when players ask,
+once the laptop holds it whole and when it is not the game in progress.
 """
 
 import os

@@ -44,8 +44,7 @@ def use(lang, names=None):
         LANG.f.close()
         LANG = None
     if lang and lang != "en":
-        from firmware import lang as m
-        LANG = m.pack(lang)
+        LANG = _loaded().pack(lang)
 
 
 def _lang(s):
@@ -57,8 +56,17 @@ def _lang(s):
             return None
     elif LANG is None and s[0]:       # "": a line lang has laid out already
         return None
+    m = _loaded()
+    return m if m.wants(s) else None
+
+
+def _loaded():
+    """firmware.lang, handed this module (it draws with text's fonts)."""
     from firmware import lang
-    return lang if lang.wants(s) else None
+    if lang.text is None:
+        import sys
+        lang.text = sys.modules[__name__]
+    return lang
 
 
 _MONO = framebuf.MONO_HLSB
@@ -285,8 +293,7 @@ def wrap(s, f, maxw):
     """Split ``s`` into lines at spaces so each fits ``maxw`` pixels."""
     if not isinstance(s, str):
         if LANG is not None:
-            from firmware import lang
-            return lang.wrap(s, f, maxw)
+            return _loaded().wrap(s, f, maxw)
         s = fill(s)
     out = []
     line = ""

@@ -1,9 +1,14 @@
 """History: the games on the board, newest first, and each one's sheet.
 
 UP/DOWN move, A shows the game's sheet (A or C there: back to the list),
-C leaves. Records are read, never changed.
+C leaves. B deletes the game from the board, after a confirming press of
+A (C keeps it), and is offered only for a game the laptop holds whole
+(Storage.synced: synced, and not grown since) that is not the game in
+progress: deleting is how players make room on a full flash, and it never
+loses a game.
 
-ui keys: "s": "hist", "c": cursor, "g": the record shown (file name).
+ui keys: "s": "hist", "c": cursor, "g": the record shown (file name),
+"d": the record to delete, asked to confirm.
 """
 
 from firmware.core import labels
@@ -36,6 +41,26 @@ def _about(ctx, name):
     return rules, n
 
 
+def synced(st, name):
+    """Whether the laptop holds record ``name`` whole: /pipkeeper/synced
+    (written by `pipkeeper sync`) lists it at the size it has now; a record
+    that grew since is not synced. Here rather than in Storage: only
+    History asks, and Storage is loaded on every press."""
+    want = "%d %s" % (st.size(st.path("games", name)), name)
+    try:
+        for line in st.lines(st.path("pipkeeper", "synced")):
+            if line == want:
+                return True
+    except OSError:
+        pass
+    return False
+
+
+def _deletable(ctx, name):
+    st = ctx.store
+    return synced(st, name) and st.current() != st.path("games", name)
+
+
 def _load(ctx, name):
     st = ctx.store
     from shared_engine import dgn
@@ -49,8 +74,9 @@ def view(ctx, ui, k):
     if g:
         try:
             game = _load(ctx, g)
-        except Exception as e:
-            return "error", {"message": "%s: %s" % (g, e), "labels": labels("Back")}
+        except Exception:
+            from firmware.flows.error import say
+            return "error", {"message": say("record", g[:-4]), "labels": labels("Back")}
         rows = [("%d-%d" % (res[0], res[0]), res[1]) for res in game.results]
         seats, how = game.winners()
         return "sheet", {
@@ -62,7 +88,17 @@ def view(ctx, ui, k):
             "mark": seats,
             "labels": labels("Back", None, "Back", None, None),
         }
-    c = ui.get("c", 0)
+    c = min(ui.get("c", 0), max(0, len(games) - 1))
+    d = ui.get("d")
+    if d:
+        rules, n = _about(ctx, d)
+        return "menu", {
+            "title": ("Delete game {game}?", d[:-4]),
+            "items": [[d[:-4] + " " + rules, ("{n}p", n)]],
+            "cursor": 0,
+            "note": ("The laptop holds it (synced). Deleting cannot be undone.",),
+            "labels": labels("Delete", None, "Keep", None, None),
+        }
     items = []
     for i in range(len(games)):
         if abs(i - c) <= 6:
@@ -75,14 +111,24 @@ def view(ctx, ui, k):
         "items": items or [("no games yet",)],
         "cursor": c,
         "note": None,
-        "labels": labels("Show", None, "Back", "up", "down"),
+        "labels": labels("Show", "Delete" if games and _deletable(ctx, games[c]) else None,
+                         "Back", "up", "down"),
     }
 
 
 def press(ctx, ui, k, button):
     games = _games(ctx)
-    c = ui.get("c", 0)
+    c = min(ui.get("c", 0), max(0, len(games) - 1))
     if ui.get("g"):
+        if button in ("A", "C"):
+            return {"s": "hist", "c": c}, None
+        return ui, None
+    d = ui.get("d")
+    if d:
+        if button == "A" and _deletable(ctx, d):
+            import os
+            os.remove(ctx.store.path("games", d))
+            return {"s": "hist", "c": max(0, min(c, len(games) - 2))}, None
         if button in ("A", "C"):
             return {"s": "hist", "c": c}, None
         return ui, None
@@ -96,4 +142,6 @@ def press(ctx, ui, k, button):
         return {"s": "hist", "c": (c + 1) % len(games)}, None
     if button == "A":
         return {"s": "hist", "c": c, "g": games[c]}, None
+    if button == "B" and _deletable(ctx, games[c]):
+        return {"s": "hist", "c": c, "d": games[c]}, None
     return ui, None

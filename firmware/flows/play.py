@@ -1,6 +1,7 @@
 """Play: the turn screen, the tile picker (full tracking) and the game menu.
 
-Turn screen buttons: A play, B draw, C pass, UP undo, DOWN the menu.
+Turn screen buttons: A play, B draw (while the yard is open and the player
+has not drawn), C pass, UP undo, DOWN the menu.
 Quick tracking records ``SEAT play`` / ``draw`` / ``pass`` in one press; a
 double (``SEAT play double``) and, in mexican-train, a play on another train
 come from the menu. Full tracking: A opens the picker over the legal tiles
@@ -46,9 +47,8 @@ def _status(ctx, g):
             out.append(("Satisfy {tile} on {train}", pip, where))
         elif not r.had_turn[s]:
             out.append(("First turn: own train only",))
-        marked = [ctx.name(t) for t in range(1, g.n + 1) if r.markers[t]]
-        if marked:
-            out.append(("Marked: {names}", ", ".join(marked)))
+        if any(r.markers):
+            out.append(("*: marked, open to all",))
     else:
         if r.centre_left:
             out.append(("{tile} needs {trains}", "%d-%d" % (r.double, r.double),
@@ -74,16 +74,21 @@ def turn_view(ctx, ui):
     status = _status(ctx, g)
     if ui.get("msg"):
         status = [("! {refusal}", ui["msg"])] + status
+    # markers (mexican-train) show as "*" by the hands; B offers a draw
+    # only when the engine would take one (no names added for these: this
+    # module is on every press's path)
+    m = r.markers if g.rules.layout == TRAINS else [False] * (g.n + 1)
     return "turn", {
         "name": ctx.name(_seat(g)),
         "round": _round_text(g),
         "centre": "%d-%d" % (r.double, r.double),
         "yard": r.yard,
         "drawable": r.drawable(g.rules),
-        "hands": [(g.players[i], r.hands[i]) for i in range(g.n)],
+        "hands": [(g.players[i], r.hands[i], m[i + 1]) for i in range(g.n)],
         "current": r.to_move,
         "status": status,
-        "labels": labels("Play", "Draw", "Pass", "undo", "more"),
+        "labels": labels("Play", None if r.drew or not r.drawable(g.rules) else "Draw",
+                         "Pass", "undo", "more"),
     }
 
 
@@ -100,6 +105,9 @@ def turn_press(ctx, ui, button):
             return {"s": "pick", "p": []}, None
         return {}, (PLAY, seat, UNKNOWN, UNKNOWN, None)
     if button == "B":
+        r = g.round
+        if r.drew or not r.drawable(g.rules):
+            return ui, None        # no draw offered (turn_view)
         return {}, (DRAW, seat, UNKNOWN, UNKNOWN)
     if button == "C":
         return {}, (PASS, seat)

@@ -34,10 +34,18 @@ def _with_fonts(view, fb):
     mid = text.font("mid")
     fb.fill_rect(0, 0, _W, 11, 1)
     text.draw(fb, ("Something went wrong",), 2, 2, None, 0)
+    # the message in the mid font when it takes at most five lines, else in
+    # the small one (nine lines), never cut short
+    m = view.get("message") or "error"
+    f = mid
+    lines = text.wrap(m, f, ui.W - 6)
+    if len(lines) > 5:
+        f = None
+        lines = text.wrap(m, f, ui.W - 6)
     y = 14
-    for line in text.wrap(view.get("message") or "error", mid, ui.W - 6)[:5]:
-        text.draw(fb, line, 3, y, mid)
-        y += mid.HEIGHT
+    for line in lines[:9]:
+        text.draw(fb, line, 3, y, f)
+        y += 10 if f is None else mid.HEIGHT
     if view.get("where"):
         fb.text(text.fit(view["where"], None, ui.W - 4), 2, ui.BAR_Y - 10, 1)
     ui.buttons(fb, view.get("labels") or (("OK",), None, None, None, None))

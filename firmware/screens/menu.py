@@ -4,10 +4,14 @@ view keys:
     title     the header line; ``right``: small text at its right (optional)
     items     rows: a text (a string or a message), or a list [label, value]
     cursor    index of the highlighted row
-    note      a line under the list (optional), e.g. why something is refused
+    note      a sentence under the list (optional), e.g. why something is
+              refused; wrapped over as many lines as it needs (the list
+              gives them room)
     labels    (A, B, C, UP, DOWN)
 
-The list scrolls so that the cursor is always visible.
+The list scrolls so that the cursor is always visible; the marks that say
+more rows lie above or below sit in the UP/DOWN strip, between the two
+labels, where they cannot run into them.
 """
 
 from firmware import text
@@ -27,8 +31,9 @@ def draw(view, fb):
     mirror = text.LANG is not None and text.LANG.rtl
     cur = view.get("cursor", 0)
     note = view.get("note")
+    notes = text.wrap(note, None, ui.SIDE_X - 14) if note else ()
     top_y = 12
-    bottom = ui.BAR_Y - (12 if note else 1)
+    bottom = ui.BAR_Y - 1 - 10 * len(notes) - (2 if notes else 0)
     rows = (bottom - top_y) // _ROW
     first = 0
     if cur >= rows:
@@ -45,19 +50,25 @@ def draw(view, fb):
             fb.fill_rect(0, y, wmax + 2, _ROW, 1)
             c = 0
         vw = text.width(value, mid) + 6 if value else 0
+        # a label too long for the mid font (a long name in it) in the
+        # small one, cut only if even that is too long
+        f = mid if text.width(label, mid) <= wmax - vw - 3 else None
+        yy = y - 1 if f else y + 3
         if mirror:      # right to left: the label from the right edge, its value left
-            text.draw(fb, text.fit(label, mid, wmax - vw), vw, y - 1, mid, c)
+            text.draw(fb, text.fit(label, f, wmax - vw - 3), vw + 3, yy, f, c)
             if value:
                 text.draw(fb, value, 3, y - 1, mid, c)
         else:
-            text.draw(fb, text.fit(label, mid, wmax - vw), 3, y - 1, mid, c)
+            text.draw(fb, text.fit(label, f, wmax - vw - 3), 3, yy, f, c)
             if value:
                 text.right(fb, value, wmax, y - 1, mid, c)
         y += _ROW
     if first > 0:
-        fb.text("^", ui.SIDE_X - 10, 12, 1)
+        fb.text("^", ui.W - 11, 14, 1)
     if first + rows < len(items):
-        fb.text("v", ui.SIDE_X - 10, bottom - 8, 1)
-    if note:
-        text.draw(fb, text.fit(note, None, ui.SIDE_X - 10), 2, ui.BAR_Y - 10)
+        fb.text("v", ui.W - 11, ui.BAR_Y - 22, 1)
+    y = bottom + 3
+    for line in notes:
+        text.draw(fb, line, 2, y)
+        y += 10
     ui.buttons(fb, view.get("labels"))

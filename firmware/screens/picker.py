@@ -28,10 +28,13 @@ def _group(fb, tiles, x, y, w, h, big, mid):
     lh = text.height(f) + (0 if f else 2)
     yy = y + 2
     for t in tiles:
-        if yy + lh > y + h:
-            break
-        text.centre(fb, text.fit(t, f, w - 4), x + w // 2, yy, f)
-        yy += lh
+        # a tile and its train ("12-5 mx") too wide for the column: on two
+        # lines rather than cut
+        for part in ((t,) if text.width(t, f) <= w - 4 else t.split()):
+            if yy + lh > y + h:
+                return
+            text.centre(fb, text.fit(part, f, w - 4), x + w // 2, yy, f)
+            yy += lh
 
 
 def draw(view, fb):

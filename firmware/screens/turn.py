@@ -5,7 +5,8 @@ view keys:
     round     e.g. "3/10" (round number / rounds in the game)
     centre    the centre double, e.g. "7-7"
     yard      tiles in the yard; ``drawable``: how many of them may be drawn
-    hands     [(name, tiles in hand), ...] in seat order
+    hands     [(name, tiles in hand[, marked]), ...] in seat order; marked:
+              the seat's train is open to all (shown as "*")
     current   index in ``hands`` of the player to move
     status    up to 3 short lines: trains to start, toes owed, double to
               satisfy, markers, "drew: play it or pass" ...
@@ -27,38 +28,49 @@ def draw(view, fb):
     else:
         yard = ("yard {n}", view["yard"])
     ui.header(fb, ("R{round}  {tile}", view["round"], view["centre"]), yard)
-    name = text.fit(view["name"], big, wmax)
-    text.draw(fb, name, 2, 6, big)
-    # the hands: up to four cells a row, the current player's inverted
+    # clear of the UP/DOWN labels, which reach 40 pixels into the panel
+    tw = ui.SIDE_X - 14
     hands = view["hands"]
     n = len(hands)
     per_row = n if n <= 4 else (n + 1) // 2
-    cw = (wmax + 2) // per_row
-    y0 = 44
-    for i in range(n):
-        nm, count = hands[i]
-        x = (i % per_row) * cw
-        y = y0 + (i // per_row) * 11
-        s = "%d" % count
-        label = text.fit(nm, None, cw - 8 * len(s) - 14)
-        if i == view["current"]:
-            fb.fill_rect(x, y - 1, cw - 4, 10, 1)
-            text.draw(fb, label, x + 1, y, None, 0)
-            text.right(fb, s, x + cw - 6, y, None, 0)
-        else:
-            text.draw(fb, label, x + 1, y)
-            text.right(fb, s, x + cw - 6, y, None, 1)
     rows = (n + per_row - 1) // per_row
-    y = y0 + rows * 11 + 1
-    lines = []
-    for line in view.get("status", ()):
-        if line[0] == "! {refusal}" or line[:1] == "!":
-            lines += text.wrap(line, mid, wmax)[:2]   # a refusal: say it all
-        else:
-            lines.append(text.fit(line, mid, wmax))
-    for line in lines:
-        if y + mid.HEIGHT > ui.BAR_Y + 1:
+    # The status lines are wrapped whole, never cut: in the mid font under
+    # the name in large type; where that leaves too little room (8 seats,
+    # long names, a refusal), in the small font; then with the name in the
+    # mid font too; at last without it (the inverted cell of the hands
+    # names the player to move as well).
+    status = view.get("status", ())
+    for nf, y0, f in ((big, 44, mid), (big, 44, None), (mid, 31, None), (0, 14, None)):
+        lines = []
+        for line in status:
+            lines += text.wrap(line, f, tw)
+        step = 10 if f is None else mid.HEIGHT - 2
+        y = y0 + rows * 11 + 1
+        if y + step * len(lines) <= ui.BAR_Y + 1:
             break
-        text.draw(fb, line, 2, y - 2, mid)
-        y += mid.HEIGHT - 2
+    if nf != 0:
+        text.draw(fb, text.fit(view["name"], nf, tw), 2, 6 if nf is big else 11, nf)
+    # the hands: up to four cells a row, the current player's inverted; a
+    # "*" after the count marks a train open to all (mexican-train)
+    cw = (wmax + 2) // per_row
+    for i in range(n):
+        h = hands[i]
+        x = (i % per_row) * cw
+        yy = y0 + (i // per_row) * 11
+        s = "%d" % h[1]
+        if len(h) > 2 and h[2]:
+            s += "*"
+        label = text.fit(h[0], None, cw - 8 * len(s) - 14)
+        c = 1
+        if i == view["current"]:
+            fb.fill_rect(x, yy - 1, cw - 4, 10, 1)
+            c = 0
+        text.draw(fb, label, x + 1, yy, None, c)
+        text.right(fb, s, x + cw - 6, yy, None, c)
+    for line in lines:
+        if y + step > ui.BAR_Y + 1:
+            break
+        text.draw(fb, line, 2, y - 2 if f else y, f)
+        y += step
     ui.buttons(fb, view.get("labels"))
+

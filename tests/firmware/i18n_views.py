@@ -106,8 +106,8 @@ def views(folder):
 
     st.new_game(lambda n: '[Rules "chickenfoot"]\n[Players "%s" "%s"]\n' % (NAMES[4], NAMES[5]))
     out.append(("history",) + _view(_ctx(st), {"s": "hist", "c": 0}))
-    out.append(("error",) + _view(_ctx(st), {"s": "err", "m": ("{file} does not replay: {why}",
-                                                               "0007.dgn", "line 3: unknown event")}))
+    out.append(("error",) + _view(_ctx(st), {"s": "err", "m": "/games/0007.dgn does not replay: "
+                                                               "line 3: unknown event", "w": "restore"}))
     return out
 
 

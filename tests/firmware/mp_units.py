@@ -2,9 +2,11 @@
 #   micropython -X heapsize=160K mp_units.py MPY_TREE WORKDIR NAME
 # test_units.py runs each NAME. Plain asserts are fine here: this file is
 # not compiled with optimisation.
+
 import sys
 import os
 sys.path.insert(0, sys.argv[1])
+from shared_engine import fill  # noqa: E402  (a message's English)
 WORK = sys.argv[2]
 NAME = sys.argv[3]
 
@@ -416,10 +418,13 @@ def t_render_shows_a_draw_fault_in_plain_text():
     frame, full = a.board.frames[-1]
     assert full
     assert a.ui["s"] == "err" and a.ui["m"] == "TypeError" and a.ui["w"] == "draw menu", a.ui
+    # The panel says it to players; the technical text is in the log.
+    from firmware.flows.error import say, kind
+    assert kind(a.ui) == ("bug", None)
     want, ref = _fb()
-    error.plain(ref, "TypeError", "draw menu")
+    error.plain(ref, say("bug"))
     assert frame == bytes(want)
-    assert _shows(frame, "TypeError", 3, 14)
+    assert _shows(frame, "Something", 3, 14)
     log = open(WORK + "/log.txt").read()
     assert "[draw menu]" in log and "TypeError" in log
 
@@ -434,7 +439,100 @@ def t_render_shows_the_fault_without_the_error_screen():
     error.draw = _fails
     a.render(False)
     frame, full = a.board.frames[-1]
-    assert _shows(frame, "TypeError", 2, 2)
+    assert _shows(frame, "Something unexpe", 2, 2)
+
+
+def t_faults_are_told_to_players_and_logged():
+    # Every fault the board can meet: a sentence that says what to do on
+    # the panel (no exception text), the exception itself in the log.
+    from firmware import app, core
+    from firmware.epd import PanelError
+    from firmware.flows import error
+    cases = (
+        (OSError(28), "press A", "full", "delete synced games from History"),
+        (OSError(5), "press B", "flash", "reflash"),
+        (OSError(2), "press C", "file", "pipkeeper flash"),
+        (ImportError("no module named 'firmware.flows.play'"), "press A", "file", "pipkeeper flash"),
+        (MemoryError(), "press A", "mem", "out of memory"),
+        (PanelError("UC8151 did not answer"), "press A", "panel", "screen did not answer"),
+        (ValueError("the checkpoint's checksum does not match"), "restore", "saved", "saved game"),
+        (TypeError("x"), "draw turn", "bug", "board's log"),
+    )
+    for e, where, kind, words in cases:
+        a = app.App(_Board())
+        a.boot()
+        a.fault(e, where)
+        assert error.kind(a.ui)[0] == kind, (e, a.ui)
+        name, v = core.view(a.ctx, a.ui)
+        said = fill(v["message"])      # a message of the catalogue: its English
+        assert name == "error" and words in said, (kind, v)
+        assert "Error" not in said and "Errno" not in said, v
+        a.render(True)
+        log = open(WORK + "/log.txt").read()
+        assert ("[%s]" % where) in log and type(e).__name__ in log, log
+        os.remove(WORK + "/log.txt")
+
+
+def t_a_record_that_does_not_replay_is_told_to_players():
+    from firmware import app, core
+    from firmware.storage import Storage
+    st = Storage(WORK)
+    st.ensure_dirs()
+    with open(st.path("games", "0003.dgn"), "w") as f:
+        f.write('[Rules "chickenfoot"]\n[Players "Ann" "Bob"]\nround 9-9 lead 1\n2 play\n')
+    st.set_current(st.path("games", "0003.dgn"))
+    a = app.App(_Board())
+    a.boot()
+    name, v = core.view(a.ctx, a.ui)
+    assert "Game 0003 cannot be read back" in fill(v["message"]), v
+    assert "RecordError" in open(WORK + "/log.txt").read()
+
+
+def _history_board():
+    # 0001 synced, 0002 synced but grown since, 0003 never synced,
+    # 0004 synced and the game in progress.
+    from firmware.storage import Storage
+    st = Storage(WORK)
+    st.ensure_dirs()
+    rec = '[Rules "chickenfoot"]\n[Players "Ann" "Bob"]\n'
+    sizes = {}
+    for n in ("0001", "0002", "0003", "0004"):
+        with open(st.path("games", n + ".dgn"), "w") as f:
+            f.write(rec)
+        sizes[n] = len(rec)
+    with open(st.path("pipkeeper", "synced"), "w") as f:
+        for n in ("0001", "0002", "0004"):
+            f.write("%d %s.dgn\n" % (sizes[n], n))
+    st.append(st.path("games", "0002.dgn"), "round 9-9 lead 1")
+    st.set_current(st.path("games", "0004.dgn"))
+    return st
+
+
+def t_history_deletes_only_synced_games_after_a_confirming_press():
+    from firmware import core
+    from firmware.flows import history
+    st = _history_board()
+    assert [history.synced(st, n) for n in st.list_games()] == [True, False, False, True]
+    ctx = core.Ctx(store=st)
+    # newest first: 0004 (in progress), 0003, 0002 (grown), 0001
+    offered = []
+    for c in range(4):
+        name, v = history.view(ctx, {"s": "hist", "c": c}, "hist")
+        offered.append(v["labels"][1])
+        ui, act = history.press(ctx, {"s": "hist", "c": c}, "hist", "B")
+        if v["labels"][1] is None:
+            assert ui == {"s": "hist", "c": c}, ui    # B does nothing
+    assert offered == [None, None, None, ("Delete",)], offered
+    ui, act = history.press(ctx, {"s": "hist", "c": 3}, "hist", "B")
+    assert ui.get("d") == "0001.dgn" and act is None
+    name, v = history.view(ctx, ui, "hist")
+    assert fill(v["title"]) == "Delete game 0001?" and v["labels"][0] == ("Delete",), v
+    kept, _ = history.press(ctx, ui, "hist", "C")          # C keeps it
+    assert "d" not in kept and "0001.dgn" in st.list_games()
+    done, _ = history.press(ctx, ui, "hist", "A")          # A deletes it
+    assert st.list_games() == ["0002.dgn", "0003.dgn", "0004.dgn"], st.list_games()
+    assert done == {"s": "hist", "c": 2}, done
+    history.view(ctx, done, "hist")
 
 
 globals()["t_" + NAME]()

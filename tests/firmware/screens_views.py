@@ -30,8 +30,9 @@ VIEWS = [
         "status": ["9-9 needs 3 more trains"], "labels": L_TURN}},
     {"name": "turn-mexican", "screen": "turn", "view": {
         "name": "Di", "round": "5/13", "centre": "8-8", "yard": 30, "drawable": 30,
-        "hands": [["Ann", 9], ["Bob", 4], ["Cy", 12], ["Di", 6]], "current": 3,
-        "status": ["! Di cannot pass: they must draw first", "Satisfy 5-5 on Bob's train", "Marked: Ann, Cy"], "labels": L_TURN}},
+        "hands": [["Ann", 9, True], ["Bob", 4, False], ["Cy", 12, True], ["Di", 6, False]], "current": 3,
+        "status": ["! Di cannot pass: they must draw first", "Satisfy 5-5 on Bob's train", "*: marked, open to all"],
+        "labels": L_TURN}},
     {"name": "picker", "screen": "picker", "view": {
         "title": "Ann plays", "right": "toe on 4", "groups": [["4-9"], ["4-8", "4-7"], ["4-6", "4-5", "4-3", "4-2"], ["4-1", "4-0"]],
         "labels": ["4-9", "2", "4", "back", "2"]}},
@@ -56,5 +57,77 @@ VIEWS = [
         "title": "History (3 games)", "items": [["0003 mexican-train", "4p"], ["0002 chickenfoot", "3p"], ["0001 chicken-scratch", "4p"]],
         "cursor": 1, "note": None, "labels": ["Show", None, "Back", "up", "down"]}},
     {"name": "error", "screen": "error", "view": {
-        "message": "OSError: [Errno 28] ENOSPC", "where": "press A", "labels": ["OK", None, None, None, None]}},
+        "message": "The screen did not answer as the badger2040 build expects (BUSY, GP26). "
+                   "Check the wiring, or set the build: pipkeeper flash --board NAME",
+        "where": "board check", "labels": [None, None, None, None, None]}},
+    # The defects of issue 12, drawn fixed: notes that were cut mid-word,
+    # the scroll mark over "down", a long name in a menu item, status lines
+    # at 8 seats with the longest names, a tile and its train in DOWN's
+    # column; the error screen as players now read it (flows/error.py) and
+    # History offering to delete a synced game, with its confirmation.
+    {"name": "setup-rules-mexican", "screen": "menu", "view": {
+        "title": "New game: rules", "items": ["chickenfoot", "chickenfoot-cross", "chicken-scratch", "mexican-train"],
+        "cursor": 3, "note": "Mexican Train, double-12, 13 rounds", "labels": ["OK", None, None, "up", "down"]}},
+    {"name": "menu-scrolled", "screen": "menu", "view": {
+        "title": "Menu", "items": ["Play on Mexican train", "Play a double", "Double on Mexican",
+                                   "Play on WWWWWWWWWWWB's train", "Double on WWWWWWWWWWWB's train",
+                                   "Score the round now", "Score sheet", "Undo", "History", "End the game", "New game"],
+        "cursor": 4, "note": None, "labels": ["OK", "undo", "Back", "up", "down"]}},
+    {"name": "turn-8-long-names", "screen": "turn", "view": {
+        "name": "WWWWWWWWWWWB", "round": "3/13", "centre": "11-11", "yard": 20, "drawable": 9,
+        "hands": [["WWWWWWWWWWW" + c, 6, c in "CF"] for c in "ABCDEFGH"], "current": 1,
+        "status": ["! WWWWWWWWWWWB cannot pass: they must draw first (9 tiles may be drawn)",
+                   "Satisfy 11-11 on WWWWWWWWWWWB's train", "*: marked, open to all",
+                   "Flash nearly full: sync games"], "labels": L_TURN}},
+    {"name": "turn-yard-closed", "screen": "turn", "flow": ["chickenfoot", 4, "yard-closed"]},
+    {"name": "picker-trains", "screen": "picker", "view": {
+        "title": "Ann plays", "right": "on 8", "groups": [["8-12"], ["8-11 mx", "8-10"], ["8-9 @2", "8-7"], ["8-6 mx", "8-5 @3"]],
+        "labels": ["8-12", "2", "2", "back", "2"]}},
+    {"name": "error-full", "screen": "error", "flow": ["fault", "OSError: [Errno 28] ENOSPC"]},
+    {"name": "error-record", "screen": "error", "flow": [
+        "fault", "/games/0007.dgn does not replay: line 4: there is no seat 9"]},
+    {"name": "history-synced", "screen": "menu", "view": {
+        "title": "History (3 games)", "items": [["0003 mexican-train", "4p"], ["0002 chickenfoot", "3p"], ["0001 chicken-scratch", "4p"]],
+        "cursor": 1, "note": None, "labels": ["Show", "Delete", "Back", "up", "down"]}},
+    {"name": "history-delete", "screen": "menu", "view": {
+        "title": "Delete game 0002?", "items": [["0002 chickenfoot", "3p"]], "cursor": 0,
+        "note": "The laptop holds it (synced). Deleting cannot be undone.",
+        "labels": ["Delete", None, "Keep", None, None]}},
 ]
+
+
+def _yard_closed(rules, n):
+    """The turn view the flow makes once the yard is closed (a simulated
+    game played on until no tile may be drawn)."""
+    from firmware import core
+    from shared_engine import simulate
+    found = []
+
+    def on_event(sim, ev):
+        g = sim.game
+        r = g.round
+        if not found and r is not None and not r.ended and core.kind(ctx, {}) == "turn" \
+                and r.drawable(g.rules) == 0 and not r.drew:
+            found.append(core.view(ctx, {})[1])
+
+    sim = simulate.Simulation(rules, ["Ann", "Bob", "Cy", "Di"][:n], seed=1, on_event=on_event)
+    ctx = core.Ctx(game=sim.game)
+    sim.run()
+    return found[0]
+
+
+def resolved():
+    """VIEWS with the views made by the flows filled in ("flow")."""
+    from firmware.flows import error
+    out = []
+    for item in VIEWS:
+        f = item.get("flow")
+        if f:
+            item = dict(item)
+            if f[0] == "fault":
+                item["view"] = error.view(None, {"s": "err", "m": f[1], "w": "restore"}, "err")[1]
+            else:
+                item["view"] = _yard_closed(f[0], f[1])
+            del item["flow"]
+        out.append(item)
+    return out

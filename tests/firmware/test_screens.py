@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from screens_views import VIEWS
+from screens_views import VIEWS, resolved
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN = os.path.join(HERE, "golden")
@@ -20,7 +20,7 @@ def frames(tmp_path_factory, mpy_tree):
     from pipkeeper.paths import micropython_binary
     d = tmp_path_factory.mktemp("screens")
     vj = d / "views.json"
-    vj.write_text(json.dumps(VIEWS))
+    vj.write_text(json.dumps(resolved()))
     r = subprocess.run([micropython_binary(), "-X", "heapsize=160K", os.path.join(HERE, "mp_screens.py"),
                         str(vj), str(d), mpy_tree], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr

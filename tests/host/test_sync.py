@@ -62,6 +62,33 @@ def test_first_sync_then_nothing_then_one_event(board, tmp_path, cache):
     assert_library_matches(db, board.root / "games")
 
 
+def _synced(board):
+    path = board.root / "pipkeeper" / "synced"
+    return sorted(path.read_text().splitlines()) if path.exists() else None
+
+
+def test_sync_tells_the_board_which_records_the_library_holds_whole(board, tmp_path):
+    """The board's History deletes only synced records: sync writes their
+    "size name" lines to /pipkeeper/synced; a record grown since is not."""
+    games = write_games(board.root / "games", 3)
+    db = tmp_path / "lib.sqlite3"
+    do_sync(board.port, db)
+    want = sorted("{} {}".format(len(data), name) for name, data in games.items())
+    assert _synced(board) == want
+    with open(board.root / "games" / "0002.dgn", "ab") as f:
+        f.write(b"; a comment line\n")
+    # grown on the board: the listing leaves it out of the synced ones
+    with Library(db) as lib:
+        with link.connect(board.port) as l:
+            sync.list_games(l, lib.held_sizes(l.info().board_id))
+    assert [x for x in _synced(board) if x.endswith("0002.dgn")] == []
+    do_sync(board.port, db)
+    size = (board.root / "games" / "0002.dgn").stat().st_size
+    assert "{} 0002.dgn".format(size) in _synced(board)
+    again = do_sync(board.port, db)
+    assert again.entries == [] and len(_synced(board)) == 3
+
+
 def test_a_replaced_file_is_a_new_game_and_the_old_one_stays(board, tmp_path):
     write_games(board.root / "games", 1, seed=5)
     db = tmp_path / "lib.sqlite3"
@@ -183,3 +210,27 @@ def test_interrupted_sync_at_many_offsets(board, tmp_path):
         assert_library_matches(db, games_dir)
         os.remove(db)
     assert cut_short >= 40  # the cuts really landed mid-sync
+
+
+def test_a_synced_game_is_deleted_from_the_board_through_its_buttons(board, tmp_path):
+    """The whole path of a full flash's way out: sync, then on the board
+    (the real firmware) History, the synced game, B (Delete), A (confirm)."""
+    from pipkeeper.sim import unix as sim
+    write_games(board.root / "games", 3)
+    (board.root / "pipkeeper").mkdir(exist_ok=True)
+    (board.root / "pipkeeper" / "current").write_text("games/0003.dgn\n")
+    do_sync(board.port, tmp_path / "lib.sqlite3")
+    s = sim.Sim(str(board.root))
+    try:
+        s.start()
+        # the game in progress is over: its end screen; DOWN the menu
+        # (Score sheet, Undo, History, New game); History lists 0003 (in
+        # progress: no Delete), then 0002
+        for b in ("DOWN", "DOWN", "DOWN", "A", "B", "DOWN", "B"):
+            s.press(b)
+        assert sorted(os.listdir(board.root / "games")) == ["0001.dgn", "0002.dgn", "0003.dgn"]
+        s.press("A")
+    finally:
+        s.close()
+    assert sorted(os.listdir(board.root / "games")) == ["0001.dgn", "0003.dgn"]
+    assert not (board.root / "log.txt").exists()

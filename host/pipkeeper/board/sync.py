@@ -50,6 +50,7 @@ class Entry:
         self.status = None     # the engine's verdict: ok | rejected
         self.message = None    # why refused, or the engine's error
         self.fetched = 0       # bytes of the record received
+        self.whole = False     # the library now holds all of its bytes
 
     def as_dict(self):
         return {"file": self.name, "size": self.size, "action": self.action,
@@ -157,8 +158,19 @@ def sync(link, library, progress=None, max_record=MAX_RECORD):
     if todo:
         progress.total = sum(e.size - (e.held if e.size > e.held else 0) for e in todo)
         _fetch(link, library, board, todo, progress)
+        _mark_synced(link, todo)
     result.wire_bytes = link.wire_bytes
     return result
+
+
+def _mark_synced(link, todo):
+    """Tell the board which records the library now holds whole: their
+    "size name" lines go to its /pipkeeper/synced (pklink.Y; the listing
+    rewrote that file with the ones held before), so that its History may
+    offer to delete them and only them."""
+    lines = ["{} {}\n".format(e.size, e.name) for e in todo if e.whole]
+    if lines:
+        link.exec("Y({!r})".format(lines), timeout=20)
 
 
 def _fetch(link, library, board, todo, progress):
@@ -253,6 +265,7 @@ class _Reader:
         replaced = entry.action == "replaced"
         rid, facts, what = self.library.store(self.board, entry.name, data, replaced=replaced)
         entry.record_id = rid
+        entry.whole = len(data) == entry.size
         entry.status = facts.status
         if not replaced:
             entry.action = what

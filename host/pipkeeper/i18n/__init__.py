@@ -19,6 +19,7 @@ from shared_engine.messages import slots
 
 LANGS = ("en", "cy", "ga", "sv", "mn", "fa")
 RTL = ("fa",)
+PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹"
 ENDONYMS = {"en": "English", "cy": "Cymraeg", "ga": "Gaeilge", "sv": "Svenska",
             "mn": "Монгол", "fa": "فارسی"}
 
@@ -73,15 +74,33 @@ def isolated(s):
     written right to left (Persian) between Unicode's first-strong isolate
     and its end (U+2068, U+2069), so a terminal that orders bidirectional
     text keeps the columns around it in place; any other name as it is."""
-    from pipkeeper.i18n.render import _is_rtl
-    return "\u2068" + s + "\u2069" if any(_is_rtl(c) for c in s) else s
+    return "\u2068" + s + "\u2069" if any(rtl(c) for c in s) else s
+
+
+def rtl(s):
+    """Whether ``s`` is written right to left: its first letter of a
+    direction is (Persian, Arabic, Hebrew)."""
+    import unicodedata
+    for c in s:
+        b = unicodedata.bidirectional(c)
+        if b in ("R", "AL"):
+            return True
+        if b == "L":
+            return False
+    return False
+
+
+def localized(text, lang):
+    """``text`` as the language writes it: Persian digits in Persian."""
+    if lang == "fa":
+        return text.translate({ord(str(d)): PERSIAN_DIGITS[d] for d in range(10)})
+    return text
 
 
 def say(lang, m):
     """The text of message ``m`` in ``lang`` (the laptop's side of what the
     board draws): its language's template, the values in their slots,
     Persian digits in Persian. A seat slot's value is a name here."""
-    from pipkeeper.i18n.render import localized
     return localized(_filled(templates(lang), m), lang)
 
 

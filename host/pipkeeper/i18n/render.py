@@ -51,7 +51,6 @@ RTL_NAME = 0x10      # in a names file, a name written right to left
 HEADER = 4 + 4 + 4 + 3 * 10 * 4
 # (pixel size, baseline from the line's top) per size: small, mid, big
 SIZES = ((10, 7), (15, 14), (30, 28))
-PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹"
 _TOKEN = re.compile(r"(\{[^}]*\}| +)")
 
 
@@ -77,13 +76,6 @@ def _font(size):
         f = ImageFont.truetype(font_path(), size, layout_engine=ImageFont.Layout.RAQM)
         _FONTS[size] = f
     return f
-
-
-def localized(text, lang):
-    """``text`` as the language writes it: Persian digits in Persian."""
-    if lang == "fa":
-        return text.translate({ord(str(d)): PERSIAN_DIGITS[d] for d in range(10)})
-    return text
 
 
 def image(text, size, rtl):
@@ -159,7 +151,7 @@ class _Writer:
                 e.append((spaces << 6) | 0x20 | v)
             else:
                 e.append(spaces << 6)
-                word = localized(v, self.lang)
+                word = i18n.localized(v, self.lang)
                 offs = [self.frag(word, s) if s in sizes else -1 for s in range(3)]
                 e += b"".join(struct.pack("<i", o) for o in offs)
         self.entries.append((key_hash(key), key, bytes(e)))
@@ -174,7 +166,7 @@ class _Writer:
         if digits:
             for s in range(3):
                 for d in range(10):
-                    dig[s * 10 + d] = self.frag(PERSIAN_DIGITS[d], s)
+                    dig[s * 10 + d] = self.frag(i18n.PERSIAN_DIGITS[d], s)
         entries = sorted(self.entries)
         at = HEADER + 8 * len(entries)
         index = bytearray()
@@ -226,24 +218,13 @@ def names(strings, rtl_hint=False):
     right-to-left letters is laid out right to left."""
     w = _Writer(False, "en")
     for s in strings:
-        w.rtl = _is_rtl(s)
+        w.rtl = i18n.rtl(s)
         w.entry(s, [(0, "w", s)], sizes=(0, 1, 2))
         if w.rtl:
             h, key, e = w.entries[-1]
             w.entries[-1] = (h, key, e[:1] + bytes([e[1] | RTL_NAME]) + e[2:])
     w.rtl = False
     return w.pack()
-
-
-def _is_rtl(s):
-    import unicodedata
-    for c in s:
-        b = unicodedata.bidirectional(c)
-        if b in ("R", "AL"):
-            return True
-        if b == "L":
-            return False
-    return False
 
 
 def drawable(s):

@@ -15,7 +15,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
 FILES = ("firmware/core.py", "firmware/app.py", "firmware/flows", "firmware/screens",
-         "shared_engine/engine.py", "shared_engine/scoring.py", "shared_engine/presets.py")
+         "shared_engine/engine.py", "shared_engine/scoring.py", "shared_engine/presets.py",
+         "shared_engine/tiles.py")
 _RAISERS = ("IllegalEvent", "Refused")
 # Messages made from a value at run time: the set-up page's option values
 # (firmware/flows/setup.py, ``_shown``) and the tie-breaks the engine names
@@ -45,7 +46,11 @@ def found(root=ROOT):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             keys = []
-            if isinstance(node, ast.Tuple) and node.elts:
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict) and any(
+                    getattr(t, "id", None) == "SAY" for t in node.targets):
+                # firmware/flows/error.py: the faults' sentences, by kind
+                keys += [s for s in map(_const, node.value.values) if s is not None]
+            elif isinstance(node, ast.Tuple) and node.elts:
                 first = node.elts[0]
                 for s in map(_const, (first.body, first.orelse) if isinstance(first, ast.IfExp) else (first,)):
                     if s is not None and (len(node.elts) == 1 or "{" in s):

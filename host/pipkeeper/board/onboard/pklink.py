@@ -5,7 +5,7 @@
 # Bump V with any change; the host pastes this text when versions differ.
 import os, sys, hashlib, binascii
 
-V = 3
+V = 4
 _w = getattr(sys.stdout, "buffer", sys.stdout).write
 
 
@@ -36,13 +36,15 @@ def _k(n, s):
 
 # L(dir, keys): "size repr(name)" for each entry whose key (6 hex of
 # sha256("name size")) is not in `keys`, the host's concatenated keys of
-# what it already holds; -1 is a folder, -2 unreadable.
+# what it already holds; -1 is a folder, -2 unreadable. The entries it
+# holds are the synced ones: their "size name" lines go to /pipkeeper/synced.
 def L(d, k=""):
     k = set(k[i:i + 6] for i in range(0, len(k), 6))
     try:
         it = os.ilistdir(d)
     except OSError:
         return
+    y = []
     for e in it:
         n = e[0]
         if e[1] == 0x4000:
@@ -54,6 +56,28 @@ def L(d, k=""):
                 s = -2
         if _k(n, s) not in k:
             print(s, repr(n))
+        elif s >= 0:
+            y.append("%d %s\n" % (s, n))
+    Y(y, "w")
+
+
+# Y(lines, mode): /pipkeeper/synced gets ("w") or adds ("a") these
+# "size name" lines: the records the library holds whole, which the board's
+# History lets players delete (a record that grew since is not synced).
+# "w" writes a new file and renames it over the old one: on a flash that
+# cannot take it (full, read-only) the old list stays, History offers what
+# it offered before, and the sync goes on.
+def Y(y, m="a"):
+    p = "/pipkeeper/synced"
+    t = p + (".new" if m == "w" else "")
+    try:
+        P(p)
+        with open(t, m) as f:
+            f.write("".join(y))
+        if t != p:
+            _m(t, p)
+    except OSError:
+        pass
 
 
 # F(dir, name, offset, end, sha of the first offset bytes): N if gone; M if

@@ -3,8 +3,6 @@
 (chicken foot), dwbl (double), rhwystro (blocked); docs/GLOSSARY.md."""
 
 MESSAGES = {
-    "{file} does not replay: {why}": "Nid yw {file} yn ail-chwarae: {why}",
-    "The flash is full: sync the games to the laptop first": "Mae'r cof yn llawn: cysonwch y gemau â'r gliniadur yn gyntaf",
     "OK": "Iawn",
     "History ({n} games)": "Hanes ({n} gêm)",
     "Show": "Dangos",
@@ -39,7 +37,6 @@ MESSAGES = {
     "the double": "y dwbl",
     "Satisfy {tile} on {train}": "Bodloni {tile} ar {train}",
     "First turn: own train only": "Tro cyntaf: eich trên yn unig",
-    "Marked: {names}": "Wedi'u marcio: {names}",
     "{tile} needs {trains}": "Mae {tile} angen {trains}",
     "1 more train": "1 trên arall",
     "{n} more trains": "{n} trên arall",
@@ -184,4 +181,17 @@ MESSAGES = {
     "yes": "ie",
     "most rounds won": "mwyaf o rowndiau wedi'u hennill",
     "lowest non-zero round score": "sgôr rownd isaf nad yw'n sero",
+    "The board's flash is full. Sync the games to the laptop (pipkeeper sync), then delete synced games from History.": "Mae cof y bwrdd yn llawn. Cysonwch y gemau â'r gliniadur (pipkeeper sync), yna dilëwch gemau wedi'u cysoni o'r Hanes.",
+    "The board could not read or write its flash. Press OK to try again; if it keeps happening, sync the games and reflash the board.": "Methodd y bwrdd â darllen nac ysgrifennu ei gof. Pwyswch Iawn i roi cynnig arall; os yw'n digwydd eto, cysonwch y gemau ac ail-fflachiwch y bwrdd.",
+    "A file of the scorer is missing or damaged. Reflash the board from the laptop (pipkeeper flash); the games stay on it.": "Mae ffeil y sgoriwr ar goll neu wedi'i difrodi. Ail-fflachiwch y bwrdd o'r gliniadur (pipkeeper flash); mae'r gemau'n aros arno.",
+    "The board ran out of memory. Press OK to carry on; the game so far is saved.": "Rhedodd y bwrdd allan o gof. Pwyswch Iawn i barhau; mae'r gêm hyd yma wedi'i chadw.",
+    "The screen did not answer. Press OK to try again; if it keeps happening, check the screen's cable.": "Ni atebodd y sgrin. Pwyswch Iawn i roi cynnig arall; os yw'n digwydd eto, gwiriwch gebl y sgrin.",
+    "Game {game} cannot be read back and was set aside; it stays on the board. Sync it to see what is wrong, and start a new game.": "Ni ellir darllen gêm {game} yn ôl ac fe'i rhoddwyd o'r neilltu; mae'n aros ar y bwrdd. Cysonwch hi i weld beth sydd o'i le, a dechreuwch gêm newydd.",
+    "The saved game could not be read back. Press OK to try again; if it keeps happening, sync the games to the laptop.": "Ni ellid darllen y gêm a gadwyd yn ôl. Pwyswch Iawn i roi cynnig arall; os yw'n digwydd eto, cysonwch y gemau â'r gliniadur.",
+    "Something unexpected went wrong (the details are in the board's log). Press OK to carry on; the game so far is saved.": "Aeth rhywbeth annisgwyl o'i le (mae'r manylion yng nghofnod y bwrdd). Pwyswch Iawn i barhau; mae'r gêm hyd yma wedi'i chadw.",
+    "Delete": "Dileu",
+    "Delete game {game}?": "Dileu gêm {game}?",
+    "The laptop holds it (synced). Deleting cannot be undone.": "Mae hi ar y gliniadur (wedi'i chysoni). Ni ellir dadwneud dileu.",
+    "Keep": "Cadw",
+    "*: marked, open to all": "*: wedi'i farcio, ar agor i bawb",
 }

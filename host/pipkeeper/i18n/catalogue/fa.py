@@ -6,8 +6,6 @@ draw, pass, out or blocked (docs/GLOSSARY.md). Digits are written here as
 0-9 and drawn as Persian digits (host/pipkeeper/i18n/render.py)."""
 
 MESSAGES = {
-    "{file} does not replay: {why}": "{file} دوباره اجرا نمی‌شود: {why}",
-    "The flash is full: sync the games to the laptop first": "حافظه پر است: اول بازی‌ها را به رایانه منتقل کنید",
     "OK": "باشه",
     "History ({n} games)": "تاریخچه ({n} بازی)",
     "Show": "نمایش",
@@ -42,7 +40,6 @@ MESSAGES = {
     "the double": "دوتایی",
     "Satisfy {tile} on {train}": "{tile} روی {train} را ببند",
     "First turn: own train only": "نوبت اول: فقط قطار خودت",
-    "Marked: {names}": "نشان‌دار: {names}",
     "{tile} needs {trains}": "{tile} به {trains} نیاز دارد",
     "1 more train": "1 قطار دیگر",
     "{n} more trains": "{n} قطار دیگر",
@@ -187,4 +184,17 @@ MESSAGES = {
     "yes": "بله",
     "most rounds won": "بیشترین دور برده",
     "lowest non-zero round score": "کمترین امتیاز دور غیر صفر",
+    "The board's flash is full. Sync the games to the laptop (pipkeeper sync), then delete synced games from History.": "حافظه برد پر است. بازی‌ها را به رایانه منتقل کنید (pipkeeper sync)، سپس بازی‌های منتقل‌شده را از تاریخچه پاک کنید.",
+    "The board could not read or write its flash. Press OK to try again; if it keeps happening, sync the games and reflash the board.": "برد نتوانست حافظه‌اش را بخواند یا بنویسد. برای تلاش دوباره باشه را بزنید؛ اگر تکرار شد، بازی‌ها را منتقل کنید و برد را دوباره نصب کنید.",
+    "A file of the scorer is missing or damaged. Reflash the board from the laptop (pipkeeper flash); the games stay on it.": "فایلی از امتیازشمار گم یا خراب شده است. برد را از رایانه دوباره نصب کنید (pipkeeper flash)؛ بازی‌ها روی آن می‌مانند.",
+    "The board ran out of memory. Press OK to carry on; the game so far is saved.": "حافظه برد تمام شد. برای ادامه باشه را بزنید؛ بازی تا اینجا ذخیره شده است.",
+    "The screen did not answer. Press OK to try again; if it keeps happening, check the screen's cable.": "صفحه پاسخ نداد. برای تلاش دوباره باشه را بزنید؛ اگر تکرار شد، کابل صفحه را بررسی کنید.",
+    "Game {game} cannot be read back and was set aside; it stays on the board. Sync it to see what is wrong, and start a new game.": "بازی {game} خوانده نمی‌شود و کنار گذاشته شد؛ روی برد می‌ماند. آن را منتقل کنید تا ببینید چه اشکالی دارد، و بازی تازه شروع کنید.",
+    "The saved game could not be read back. Press OK to try again; if it keeps happening, sync the games to the laptop.": "بازی ذخیره‌شده خوانده نشد. برای تلاش دوباره باشه را بزنید؛ اگر تکرار شد، بازی‌ها را به رایانه منتقل کنید.",
+    "Something unexpected went wrong (the details are in the board's log). Press OK to carry on; the game so far is saved.": "خطای پیش‌بینی‌نشده‌ای رخ داد (جزئیات در گزارش برد است). برای ادامه باشه را بزنید؛ بازی تا اینجا ذخیره شده است.",
+    "Delete": "پاک کن",
+    "Delete game {game}?": "بازی {game} پاک شود؟",
+    "The laptop holds it (synced). Deleting cannot be undone.": "در رایانه هست (منتقل‌شده). پاک کردن برگشت‌پذیر نیست.",
+    "Keep": "نگه دار",
+    "*: marked, open to all": "*: نشان‌دار، باز برای همه",
 }

@@ -4,8 +4,6 @@ péireáilte (double), stáisiún (station), marcóir (marker), bac (blocked);
 the seed names no chicken foot and no word for going out (docs/GLOSSARY.md)."""
 
 MESSAGES = {
-    "{file} does not replay: {why}": "Ní athimríonn {file}: {why}",
-    "The flash is full: sync the games to the laptop first": "Tá an chuimhne lán: sioncronaigh na cluichí leis an ríomhaire ar dtús",
     "OK": "OK",
     "History ({n} games)": "Stair ({n} cluiche)",
     "Show": "Taispeáin",
@@ -40,7 +38,6 @@ MESSAGES = {
     "the double": "an péire",
     "Satisfy {tile} on {train}": "Sásaigh {tile} ar {train}",
     "First turn: own train only": "1ú seal: do thraein féin",
-    "Marked: {names}": "Marcáilte: {names}",
     "{tile} needs {trains}": "Tá {trains} ag teastáil ó {tile}",
     "1 more train": "1 traein eile",
     "{n} more trains": "{n} traein eile",
@@ -185,4 +182,17 @@ MESSAGES = {
     "yes": "tá",
     "most rounds won": "an líon is mó babhtaí buaite",
     "lowest non-zero round score": "an scór babhta is ísle nach náid",
+    "The board's flash is full. Sync the games to the laptop (pipkeeper sync), then delete synced games from History.": "Tá cuimhne an chláir lán. Sioncronaigh na cluichí leis an ríomhaire (pipkeeper sync), ansin scrios cluichí sioncronaithe ón Stair.",
+    "The board could not read or write its flash. Press OK to try again; if it keeps happening, sync the games and reflash the board.": "Níorbh fhéidir leis an gclár a chuimhne a léamh ná a scríobh. Brúigh OK chun triail eile a bhaint as; má tharlaíonn sé arís, sioncronaigh na cluichí agus athlódáil an clár.",
+    "A file of the scorer is missing or damaged. Reflash the board from the laptop (pipkeeper flash); the games stay on it.": "Tá comhad den scórálaí ar iarraidh nó damáistithe. Athlódáil an clár ón ríomhaire (pipkeeper flash); fanann na cluichí air.",
+    "The board ran out of memory. Press OK to carry on; the game so far is saved.": "Rith an clár as cuimhne. Brúigh OK chun leanúint ar aghaidh; tá an cluiche go dtí seo sábháilte.",
+    "The screen did not answer. Press OK to try again; if it keeps happening, check the screen's cable.": "Níor fhreagair an scáileán. Brúigh OK chun triail eile a bhaint as; má tharlaíonn sé arís, seiceáil cábla an scáileáin.",
+    "Game {game} cannot be read back and was set aside; it stays on the board. Sync it to see what is wrong, and start a new game.": "Ní féidir cluiche {game} a léamh arís agus cuireadh i leataobh é; fanann sé ar an gclár. Sioncronaigh é le feiceáil cad atá mícheart, agus tosaigh cluiche nua.",
+    "The saved game could not be read back. Press OK to try again; if it keeps happening, sync the games to the laptop.": "Níorbh fhéidir an cluiche sábháilte a léamh arís. Brúigh OK chun triail eile a bhaint as; má tharlaíonn sé arís, sioncronaigh na cluichí leis an ríomhaire.",
+    "Something unexpected went wrong (the details are in the board's log). Press OK to carry on; the game so far is saved.": "Chuaigh rud éigin gan choinne mícheart (tá na sonraí i loga an chláir). Brúigh OK chun leanúint ar aghaidh; tá an cluiche go dtí seo sábháilte.",
+    "Delete": "Scrios",
+    "Delete game {game}?": "Scrios cluiche {game}?",
+    "The laptop holds it (synced). Deleting cannot be undone.": "Tá sé ar an ríomhaire (sioncronaithe). Ní féidir scriosadh a chealú.",
+    "Keep": "Coinnigh",
+    "*: marked, open to all": "*: marcáilte, oscailte do chách",
 }

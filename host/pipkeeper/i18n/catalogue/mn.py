@@ -5,8 +5,6 @@ Chicken Foot seed (../shared/seeds/004_…): тахианы талбай / та�
 зурах (draw); the seed names no word for out or blocked (docs/GLOSSARY.md)."""
 
 MESSAGES = {
-    "{file} does not replay: {why}": "{file} дахин тоглогдохгүй: {why}",
-    "The flash is full: sync the games to the laptop first": "Санах ой дүүрсэн: эхлээд тоглоомуудаа компьютер руу хуулна уу",
     "OK": "За",
     "History ({n} games)": "Түүх ({n} тоглоом)",
     "Show": "Харах",
@@ -41,7 +39,6 @@ MESSAGES = {
     "the double": "давхар",
     "Satisfy {tile} on {train}": "{train} дээрх {tile}-г хаах",
     "First turn: own train only": "1-р ээлж: өөрийн зам л",
-    "Marked: {names}": "Тэмдэгтэй: {names}",
     "{tile} needs {trains}": "{tile}-д {trains} хэрэгтэй",
     "1 more train": "дахин 1 зам",
     "{n} more trains": "дахин {n} зам",
@@ -186,4 +183,17 @@ MESSAGES = {
     "yes": "тийм",
     "most rounds won": "хамгийн олон тойрог хожсон",
     "lowest non-zero round score": "тэгээс ялгаатай хамгийн бага тойргийн оноо",
+    "The board's flash is full. Sync the games to the laptop (pipkeeper sync), then delete synced games from History.": "Самбарын санах ой дүүрсэн. Тоглоомуудыг компьютер руу хуулж (pipkeeper sync), дараа нь хуулсан тоглоомуудыг Түүхээс устгана уу.",
+    "The board could not read or write its flash. Press OK to try again; if it keeps happening, sync the games and reflash the board.": "Самбар санах ойгоо уншиж бичиж чадсангүй. Дахин оролдохын тулд За дарна уу; дахин гарвал тоглоомуудаа хуулж, самбарыг дахин суулгана уу.",
+    "A file of the scorer is missing or damaged. Reflash the board from the laptop (pipkeeper flash); the games stay on it.": "Оноо тоологчийн файл алга эсвэл гэмтсэн. Самбарыг компьютерээс дахин суулгана уу (pipkeeper flash); тоглоомууд хадгалагдана.",
+    "The board ran out of memory. Press OK to carry on; the game so far is saved.": "Самбарын санах ой дууслаа. Үргэлжлүүлэхийн тулд За дарна уу; тоглоом хадгалагдсан.",
+    "The screen did not answer. Press OK to try again; if it keeps happening, check the screen's cable.": "Дэлгэц хариу өгсөнгүй. Дахин оролдохын тулд За дарна уу; дахин гарвал дэлгэцийн кабелийг шалгана уу.",
+    "Game {game} cannot be read back and was set aside; it stays on the board. Sync it to see what is wrong, and start a new game.": "{game} тоглоомыг уншиж чадахгүй тул хойш тавьсан; самбар дээр үлдэнэ. Юу буруу болохыг харахын тулд хуулж, шинэ тоглоом эхлүүлнэ үү.",
+    "The saved game could not be read back. Press OK to try again; if it keeps happening, sync the games to the laptop.": "Хадгалсан тоглоомыг уншиж чадсангүй. Дахин оролдохын тулд За дарна уу; дахин гарвал тоглоомуудаа компьютер руу хуулна уу.",
+    "Something unexpected went wrong (the details are in the board's log). Press OK to carry on; the game so far is saved.": "Гэнэтийн алдаа гарлаа (дэлгэрэнгүй нь самбарын бүртгэлд). Үргэлжлүүлэхийн тулд За дарна уу; тоглоом хадгалагдсан.",
+    "Delete": "Устгах",
+    "Delete game {game}?": "{game} тоглоомыг устгах уу?",
+    "The laptop holds it (synced). Deleting cannot be undone.": "Компьютерт хадгалагдсан (хуулсан). Устгасныг буцаах боломжгүй.",
+    "Keep": "Үлдээх",
+    "*: marked, open to all": "*: тэмдэгтэй, бүгдэд нээлттэй",
 }

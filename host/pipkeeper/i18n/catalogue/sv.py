@@ -5,8 +5,6 @@ slut (out: "får slut på dominobrickor"); the seed names no train and no
 word for blocked (docs/GLOSSARY.md)."""
 
 MESSAGES = {
-    "{file} does not replay: {why}": "{file} kan inte spelas upp: {why}",
-    "The flash is full: sync the games to the laptop first": "Minnet är fullt: synka spelen till datorn först",
     "OK": "OK",
     "History ({n} games)": "Historik ({n} spel)",
     "Show": "Visa",
@@ -41,7 +39,6 @@ MESSAGES = {
     "the double": "dubbeln",
     "Satisfy {tile} on {train}": "Täck {tile} på {train}",
     "First turn: own train only": "Första turen: bara eget tåg",
-    "Marked: {names}": "Markerade: {names}",
     "{tile} needs {trains}": "{tile} behöver {trains}",
     "1 more train": "1 tåg till",
     "{n} more trains": "{n} tåg till",
@@ -186,4 +183,17 @@ MESSAGES = {
     "yes": "ja",
     "most rounds won": "flest vunna omgångar",
     "lowest non-zero round score": "lägsta omgångspoäng utöver noll",
+    "The board's flash is full. Sync the games to the laptop (pipkeeper sync), then delete synced games from History.": "Kortets minne är fullt. Synka spelen till datorn (pipkeeper sync) och radera sedan synkade spel i Historik.",
+    "The board could not read or write its flash. Press OK to try again; if it keeps happening, sync the games and reflash the board.": "Kortet kunde inte läsa eller skriva sitt minne. Tryck OK för att försöka igen; händer det igen, synka spelen och flasha om kortet.",
+    "A file of the scorer is missing or damaged. Reflash the board from the laptop (pipkeeper flash); the games stay on it.": "En fil i poängräknaren saknas eller är skadad. Flasha om kortet från datorn (pipkeeper flash); spelen blir kvar.",
+    "The board ran out of memory. Press OK to carry on; the game so far is saved.": "Kortet fick slut på minne. Tryck OK för att fortsätta; spelet hittills är sparat.",
+    "The screen did not answer. Press OK to try again; if it keeps happening, check the screen's cable.": "Skärmen svarade inte. Tryck OK för att försöka igen; händer det igen, kontrollera skärmens kabel.",
+    "Game {game} cannot be read back and was set aside; it stays on the board. Sync it to see what is wrong, and start a new game.": "Spel {game} kan inte läsas tillbaka och lades åt sidan; det finns kvar på kortet. Synka det för att se vad som är fel, och starta ett nytt spel.",
+    "The saved game could not be read back. Press OK to try again; if it keeps happening, sync the games to the laptop.": "Det sparade spelet kunde inte läsas tillbaka. Tryck OK för att försöka igen; händer det igen, synka spelen till datorn.",
+    "Something unexpected went wrong (the details are in the board's log). Press OK to carry on; the game so far is saved.": "Något oväntat gick fel (detaljerna finns i kortets logg). Tryck OK för att fortsätta; spelet hittills är sparat.",
+    "Delete": "Radera",
+    "Delete game {game}?": "Radera spel {game}?",
+    "The laptop holds it (synced). Deleting cannot be undone.": "Datorn har det (synkat). Radering kan inte ångras.",
+    "Keep": "Behåll",
+    "*: marked, open to all": "*: markerat, öppet för alla",
 }
