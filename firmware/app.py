@@ -121,6 +121,9 @@ def read_tags(f):
 
 
 _HEAD = 1024     # the header's bytes that can hold the tags (8 names of 16 letters)
+# App.reserve: a new block of the table of interned names is ~640 entries of
+# a pointer and two bytes: ~7 KB on a 64-bit port (the sim), ~4 KB on the board
+_RESERVE = 8192 if sys.maxsize > 1 << 32 else 4096
 
 
 # events after which a checkpoint is written: a round's start (then a boot
@@ -189,6 +192,13 @@ class App:
         self.applied = 0
         self.ui_dirty = False
         self.renders = 0       # panel updates since the boot
+        self.lang = "en"       # the screens' language (load)
+        # A block held from the boot and let go as a frame is drawn: the
+        # drawing's imports may grow MicroPython's table of interned names
+        # (a new block of 640 entries), which a heap the restore scattered
+        # may have no room for; the collection that a failed allocation
+        # runs then finds this block free.
+        self.reserve = bytearray(_RESERVE)
 
     # -- state -------------------------------------------------------------------
 
@@ -205,7 +215,14 @@ class App:
         self.path = None
         self.ui = {}
         try:
-            game, tracking, path = restore(st)
+            try:
+                game, tracking, path = restore(st)
+            except MemoryError:
+                if self.reserve is None:
+                    raise
+                self.reserve = None       # its room for the restore, once more
+                gc.collect()
+                game, tracking, path = restore(st)
         except Exception as e:
             from shared_engine.dgn import RecordError
             if not isinstance(e, RecordError):
@@ -239,12 +256,11 @@ class App:
             st.ensure_dirs()     # a fresh board: the first write needs them
         self.ctx.game = game
         self.ctx.tracking = tracking or "quick"
-        # The language the screens speak: the game's [Lang] tag, else the
-        # board's setting (settings.json "lang", read only without a game).
-        from firmware import text
-        text.use(game.lang if game is not None else
-                 (st.read_json("settings.json") or {}).get("lang", "en"),
-                 st.path(HOME, "names.bin"))
+        # The language the screens speak (firmware.text.use, at the drawing):
+        # the game's [Lang] tag, else the board's setting (settings.json
+        # "lang", read only without a game).
+        self.lang = game.lang if game is not None else (
+            st.read_json("settings.json") or {}).get("lang", "en")
         self.path = path
         # ui.json: [ui, the record's path, its size] (a list: no keys to
         # parse); the UI is the record's only while the record is that size.
@@ -410,7 +426,10 @@ class App:
             self.board.prepare()
         except Exception as e:
             self.log(e, "panel")
+        self.reserve = None
         try:
+            from firmware import text
+            text.use(self.lang, self.store.path(HOME, "names.bin"))
             name, v = core.view(self.ctx, self.ui)
             mod = __import__("firmware.screens." + name, None, None, ("x",))
             mod.draw(v, fb)
@@ -427,6 +446,10 @@ class App:
             self.board.update(self.buf, full)
         except Exception as e:
             self.log(e, "panel")
+        try:
+            self.reserve = bytearray(_RESERVE)     # for the next press (on USB)
+        except MemoryError:
+            pass
         self.full = False
         try:
             self.save_ui()

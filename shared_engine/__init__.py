@@ -27,6 +27,8 @@ def fill(m):
     if isinstance(m, str):
         return m
     t = m[0]
+    if len(m) == 1:
+        return t            # no values: the template itself, nothing allocated
     out = []
     k = 1
     i = 0
