@@ -193,11 +193,11 @@ class App:
         self.ui_dirty = False
         self.renders = 0       # panel updates since the boot
         self.lang = "en"       # the screens' language (load)
-        # A block held from the boot and let go as a frame is drawn: the
-        # drawing's imports may grow MicroPython's table of interned names
-        # (a new block of 640 entries), which a heap the restore scattered
-        # may have no room for; the collection that a failed allocation
-        # runs then finds this block free.
+        # A block held from the boot, let go when the restore, the step or
+        # the drawing runs out of memory, which then runs once more
+        # (``roomy``): their imports may grow MicroPython's table of interned
+        # names by a block of 640 entries, which a heap the restore
+        # scattered may have no room for.
         self.reserve = bytearray(_RESERVE)
 
     # -- state -------------------------------------------------------------------
@@ -215,14 +215,7 @@ class App:
         self.path = None
         self.ui = {}
         try:
-            try:
-                game, tracking, path = restore(st)
-            except MemoryError:
-                if self.reserve is None:
-                    raise
-                self.reserve = None       # its room for the restore, once more
-                gc.collect()
-                game, tracking, path = restore(st)
+            game, tracking, path = self.roomy(restore, st)
         except Exception as e:
             from shared_engine.dgn import RecordError
             if not isinstance(e, RecordError):
@@ -337,7 +330,7 @@ class App:
                 self.load()
             ctx = self.ctx
             before = core.kind(ctx, self.ui)
-            ui, act = core.step(ctx, self.ui, button)
+            ui, act = self.roomy(core.step, ctx, self.ui, button)
             if act is None:
                 self.set_ui(ui)
             elif act[0] == "new":
@@ -357,7 +350,7 @@ class App:
 
     def apply(self, ui, ev):
         from shared_engine.engine import IllegalEvent
-        from shared_engine import dgn
+        dgn = self.roomy(__import__, "shared_engine.dgn", None, None, ("x",))
         ctx = self.ctx
         g = ctx.game
         if g is None:
@@ -416,25 +409,42 @@ class App:
                 pass
         gc.collect()
 
+    def roomy(self, fn, *args):
+        """``fn(*args)``; once more with the reserve let go if it runs out of
+        memory (the restore, the step and the drawing are pure till then)."""
+        try:
+            return fn(*args)
+        except MemoryError:
+            if self.reserve is None:
+                raise
+            self.reserve = None
+            gc.collect()
+            return fn(*args)
+
     # -- the screen ------------------------------------------------------------------
+
+    def draw(self, shown):
+        """This press's frame into the framebuffer (the screen's name is
+        appended to ``shown`` before it is drawn)."""
+        from firmware import text
+        text.use(self.lang, self.store.path(HOME, "names.bin"))
+        name, v = core.view(self.ctx, self.ui)
+        shown.append(name)
+        mod = __import__("firmware.screens." + name, None, None, ("x",))
+        mod.draw(v, self.fb)
 
     def render(self, full=False):
         self.renders += 1
         fb = self.fb
-        name = None
+        shown = []
         try:
             self.board.prepare()
         except Exception as e:
             self.log(e, "panel")
-        self.reserve = None
         try:
-            from firmware import text
-            text.use(self.lang, self.store.path(HOME, "names.bin"))
-            name, v = core.view(self.ctx, self.ui)
-            mod = __import__("firmware.screens." + name, None, None, ("x",))
-            mod.draw(v, fb)
+            self.roomy(self.draw, shown)
         except Exception as e:
-            self.fault(e, "draw %s" % name if name else "draw")
+            self.fault(e, "draw %s" % shown[-1] if shown else "draw")
             full = True
             self.show_fault()
         try:

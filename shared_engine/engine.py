@@ -27,7 +27,7 @@ Event tuples:
 """
 
 from shared_engine import tiles
-from shared_engine.tiles import MEXICAN, NO, OUT, UNSEEN, IllegalEvent, _n
+from shared_engine.tiles import MEXICAN, NO, OUT, UNSEEN, IllegalEvent
 from shared_engine.presets import Rules, TRAINS
 
 try:
@@ -782,3 +782,14 @@ def _double_text(pip):
     if pip >= 0:
         return "%d-%d" % (pip, pip)
     return ("just played",)
+
+
+# Counts in refusals, as messages: one, and n (the messages' tuples are
+# constants, made once; their words are not interned on the board).
+_COUNTS = (("1 tile",), ("{n} tiles",), ("1 more train",), ("{n} more trains",),
+           ("1 more toe",), ("{n} more toes",))
+
+
+def _n(n, k):
+    """The count ``n`` of the thing at ``_COUNTS[k]``, as a message."""
+    return _COUNTS[k] if n == 1 else _COUNTS[k + 1] + (n,)

@@ -7,7 +7,7 @@ presses on the board never need it.
 """
 
 from shared_engine import tiles
-from shared_engine.tiles import IllegalEvent, OUT, _n
+from shared_engine.tiles import IllegalEvent, OUT
 
 
 def score(game, pips, db):
@@ -105,10 +105,10 @@ def check_hands(game, r, pips, db):
         hi = base + (sum(cand[len(cand) - u:]) if u else 0)
         if p < lo:
             raise IllegalEvent("{seat}'s {tiles} make at least {least} pips, not {n}",
-                               s + 1, _n(k, 0), lo, p)
+                               s + 1, ("1 tile",) if k == 1 else ("{n} tiles", k), lo, p)
         if p > hi:
             raise IllegalEvent("{seat}'s {tiles} make at most {most} pips, not {n}",
-                               s + 1, _n(k, 0), hi, p)
+                               s + 1, ("1 tile",) if k == 1 else ("{n} tiles", k), hi, p)
 
 # -- the end of the game ------------------------------------------------------
 

@@ -9,7 +9,7 @@ end first); identity is the id.
 Also here: the few names the reducer (engine.py) shares with the halves it
 loads only when needed (moves.py, scoring.py): the sentinels for ends and
 trains, how a round ended, ``IllegalEvent`` (a ``Refused``, as the
-presets' refusals), the counts in refusals. Every one of them imports
+presets' refusals). Every one of them imports
 this module already, so moves and scoring need not import engine (which
 imports them): no circle, and no extra module for the board to load.
 engine.py takes these names too, so ``from shared_engine.engine import
@@ -45,17 +45,6 @@ class Refused(ValueError):
 class IllegalEvent(Refused):
     """An event the rules do not allow; the message is for players (a text,
     or a template and its values: shared_engine/messages.py)."""
-
-
-# Counts in refusals, as messages: one, and n (the messages' tuples are
-# constants, made once; their words are not interned on the board).
-_COUNTS = (("1 tile",), ("{n} tiles",), ("1 more train",), ("{n} more trains",),
-           ("1 more toe",), ("{n} more toes",))
-
-
-def _n(n, k):
-    """The count ``n`` of the thing at ``_COUNTS[k]``, as a message."""
-    return _COUNTS[k] if n == 1 else _COUNTS[k + 1] + (n,)
 
 
 def size(top):
