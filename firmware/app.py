@@ -76,7 +76,7 @@ def restore(store):
         f.seek(0, 2)
         game.size = f.tell()
         f.seek(0)
-        tracking = read_tracking(f)
+        tracking, game.lang = read_tags(f)
     return game, tracking, path
 
 
@@ -95,12 +95,14 @@ def write_checkpoint(store, game, f, lines):
     game.cp_lines = lines
 
 
-def read_tracking(f):
-    """The record's ``[Tracking "..."]`` tag ("quick" when it has none),
-    from the record open as ``f`` ("rb"). The only tag a press needs: it is
-    found in the header's bytes, without parsing the header into strings
-    (each string costs the board a look-up among MicroPython's interned
-    names, ~50 us)."""
+def read_tags(f):
+    """The record's ``[Tracking "..."]`` and ``[Lang "..."]`` tags ("quick"
+    and "en" when it has none), from the record open as ``f`` ("rb"). The
+    only tags a press needs: they are found in the header's bytes, without
+    parsing the header into strings (each string costs the board a look-up
+    among MicroPython's interned names, ~50 us)."""
+    tracking = "quick"
+    lang = "en"
     for line in f.read(_HEAD).split(b"\n"):
         s = line.strip()
         if not s or s[0] == 59:           # ";": a comment
@@ -110,12 +112,15 @@ def read_tracking(f):
         if s.startswith(b'[Tracking "'):
             j = s.find(b'"', 11)
             if j > 0:
-                return s[11:j].decode()
-    return "quick"
+                tracking = s[11:j].decode()
+        elif s.startswith(b'[Lang "'):
+            j = s.find(b'"', 7)
+            if j > 0:
+                lang = s[7:j].decode()
+    return tracking, lang
 
 
 _HEAD = 1024     # the header's bytes that can hold the tags (8 names of 16 letters)
-
 
 # events after which a checkpoint is written: a round's start (then a boot
 # replays at most the round so far), the game's end
@@ -137,14 +142,17 @@ _SCREENS = ("firmware.screens.", "firmware.flows.")
 _AFTER_RESTORE = ("shared_engine.checkpoint", "shared_engine.scoring", "shared_engine.moves")
 
 
-def _evict(prefixes=_SCREENS):
+def _evict(prefixes=_SCREENS, keep=()):
     """Forget modules: by default the screen and flow modules the last press
-    used (called as a press starts): on USB power the board stays up, and
-    keeping every screen ever shown would grow the heap past what a battery
-    press (a cold boot) needs. The press imports what it needs again, as a
-    cold boot would. After a restore, the engine's helpers it loaded."""
+    used but those in ``keep`` (called as a press starts): on USB power the
+    board stays up, and keeping every screen ever shown would grow the heap
+    past what a battery press (a cold boot) needs. The press imports what it
+    needs again, as a cold boot would. After a restore, the engine's helpers
+    it loaded."""
     mods = sys.modules
     for name in list(mods):
+        if name in keep:
+            continue
         for p in prefixes:
             if name.startswith(p):
                 del mods[name]
@@ -163,14 +171,16 @@ def _evict(prefixes=_SCREENS):
 RESERVE = 12288 if sys.maxsize > 1 << 32 else 8192
 
 
-def _tidy():
+def _tidy(keep):
     """Make room for a press on USB power (the board stays up between
-    presses): forget the screen and flow modules the last press used, as a
-    cold boot would not have them, and collect, so that each press starts
-    from a heap like a cold boot's. A cold boot's press (every press on
-    battery: nothing drawn yet since the boot) starts with a fresh heap and
-    skips this, which saves it some 40 ms."""
-    _evict()
+    presses): forget the screen and flow modules the last press used but
+    those it drew with (``keep``: the next press most often shows the same
+    screen, and importing them again cost a press on USB a quarter of its
+    time, mostly interning their names), and collect, so that each press
+    starts from a heap like a cold boot's plus one screen. A cold boot's
+    press (every press on battery: nothing drawn yet since the boot) starts
+    with a fresh heap and skips this, which saves it some 40 ms."""
+    _evict(_SCREENS, keep)
     gc.collect()
 
 
@@ -191,6 +201,8 @@ class App:
         self.ui_dirty = False
         self.renders = 0       # panel updates since the boot
         self.screen = None     # the screen being drawn
+        self.drew_with = ()    # the modules the last frame was drawn with (_tidy)
+        self.lang = "en"       # the screens' language (load)
         self.reserve = None
         self.hold_reserve()
 
@@ -241,7 +253,7 @@ class App:
         self.path = None
         self.ui = {}
         try:
-            game, tracking, path = restore(st)
+            game, tracking, path = self.roomy(restore, st)
         except Exception as e:
             from shared_engine.dgn import RecordError
             if not isinstance(e, RecordError):
@@ -275,6 +287,11 @@ class App:
             st.ensure_dirs()     # a fresh board: the first write needs them
         self.ctx.game = game
         self.ctx.tracking = tracking or "quick"
+        # The language the screens speak (firmware.text.use, at the drawing):
+        # the game's [Lang] tag, else the board's setting (settings.json
+        # "lang", read only without a game).
+        self.lang = game.lang if game is not None else (
+            st.read_json("settings.json") or {}).get("lang", "en")
         self.path = path
         # ui.json: [ui, the record's path, its size] (a list: no keys to
         # parse); the UI is the record's only while the record is that size.
@@ -319,7 +336,11 @@ class App:
 
         if self.store.free_bytes() < 8192:
             raise OSError(28)    # ENOSPC: the error screen says what to do
-        self.store.new_game(header, {"last": last})
+        lang = "en"
+        for k, v in tags:
+            if k == "Lang":
+                lang = v[0]
+        self.store.new_game(header, {"last": last, "lang": lang})
         self.ui = {}
         self.load()
         self.set_ui({})
@@ -332,7 +353,7 @@ class App:
         before = None
         applied = False
         if self.renders:
-            _tidy()
+            _tidy(self.drew_with)
             self.hold_reserve()
         try:
             if self.ui.get("s") == "err":
@@ -368,7 +389,7 @@ class App:
 
     def apply(self, ui, ev):
         from shared_engine.engine import IllegalEvent
-        from shared_engine import dgn
+        dgn = self.roomy(__import__, "shared_engine.dgn", None, None, ("x",))
         ctx = self.ctx
         g = ctx.game
         if g is None:
@@ -376,7 +397,9 @@ class App:
         try:
             g.apply(ev)
         except IllegalEvent as e:
-            msg = str(e)
+            msg = e.args        # its message (shared_engine/messages.py)
+            if len(msg) == 1:
+                msg = (msg[0],) if isinstance(msg[0], str) else msg[0]
             k = core.kind(ctx, ui)
             f = core.flow(k)
             if hasattr(f, "refused"):
@@ -412,6 +435,7 @@ class App:
             return
         g.cp_due = False
         _evict()
+        self.drew_with = ()
         gc.collect()
         try:
             with open(self.path, "rb") as f:
@@ -425,11 +449,30 @@ class App:
                 pass
         gc.collect()
 
+    def ahead(self):
+        """On USB, between presses, with no game yet (the set-up screens):
+        import the engine, then the record's module if the heap has room
+        (the 64-bit unix port's 160 KB has not), which the set-up never
+        needs and the press that starts the game does. That press imported
+        them itself, 430 ms against 100 for a press; the time between two
+        presses costs nobody anything on USB power. A press that comes
+        meanwhile is kept (firmware/presses.py: the edge is latched) and
+        taken as soon as this is done. Never on battery, where every moment
+        awake costs charge and the next press is a cold boot anyway."""
+        if self.ctx.game is not None or self.stale:
+            return
+        try:
+            from shared_engine import engine  # noqa: F401 (loaded ahead)
+            from shared_engine import dgn  # noqa: F401
+        except MemoryError:
+            gc.collect()        # the press loads what is missing, as before
+
     # -- the screen ------------------------------------------------------------------
 
     def render(self, full=False):
         self.renders += 1
         self.screen = None
+        self.drew_with = ()
         try:
             self.board.prepare()
         except Exception as e:
@@ -459,10 +502,17 @@ class App:
 
     def draw(self):
         """This press's screen into the framebuffer (its name in ``screen``)."""
+        from firmware import text
+        text.use(self.lang, self.store.path(HOME, "names.bin"))
         name, v = core.view(self.ctx, self.ui)
         self.screen = name
         mod = __import__("firmware.screens." + name, None, None, ("x",))
         mod.draw(v, self.fb)
+        # The screen's module, its helpers (screens.ui: the only module the
+        # screens share) and the flow that made the view: a closed set, so
+        # that no module kept holds one evicted (which would be loaded twice).
+        self.drew_with = (mod.__name__, "firmware.screens.ui",
+                          "firmware.flows." + core._FLOWS[core.kind(self.ctx, self.ui)])
 
     # -- faults ------------------------------------------------------------------------
 
@@ -490,6 +540,9 @@ class App:
             from firmware.screens import error
             error.draw({"message": m}, self.fb)
         except Exception:
+            if not isinstance(m, str):      # the players' sentence, a message
+                from shared_engine import fill
+                m = fill(m)
             fb = self.fb
             fb.fill(0)
             for i in range(0, min(len(m), 36 * 12), 36):
@@ -557,6 +610,8 @@ def main(board=None):
     else:
         app.render(True)
     while True:
+        if board.on_usb():
+            app.ahead()
         board.idle()
         board.halt()
         b = board.wait_press()

@@ -42,15 +42,25 @@ class Ctx:
         """The name of a 1-based seat."""
         return self.game.players[seat - 1]
 
-    def words(self, msg):
-        """An engine message with "seat N" turned into the player's name."""
+    def words(self, m):
+        """A refusal's message (shared_engine/messages.py) with the seat
+        numbers of its seat slots turned into the players' names."""
         g = self.game
-        if g is None or not msg:
-            return msg
-        for s in range(g.n, 0, -1):
-            msg = msg.replace("seat %d's" % s, g.players[s - 1] + "'s")
-            msg = msg.replace("seat %d" % s, g.players[s - 1])
-        return msg
+        if g is None or isinstance(m, str):
+            return m
+        t = m[0]
+        out = [t]
+        j = t.find("{")
+        for i in range(1, len(m)):
+            v = m[i]
+            if isinstance(v, int):
+                if t.startswith("seat", j + 1) and 0 < v <= g.n:
+                    v = g.players[v - 1]
+            elif not isinstance(v, str):
+                v = self.words(v)
+            out.append(v)
+            j = t.find("{", j + 1)
+        return tuple(out)
 
 
 def kind(ctx, ui):
@@ -104,4 +114,6 @@ def tile_text(a, b):
 
 
 def labels(a=None, b=None, c=None, up=None, down=None):
-    return (a, b, c, up, down)
+    """The buttons' words (A, B, C, UP, DOWN), each a message of the
+    catalogue (None: the button does nothing here)."""
+    return (a and (a,), b and (b,), c and (c,), up and (up,), down and (down,))

@@ -1,5 +1,5 @@
 """Text on the framebuffer: the bitmap fonts (font_big, font_mid) and
-framebuf's own 8-pixel font (``SMALL``).
+framebuf's own 8-pixel font (``f`` None).
 
 One ``framebuf.blit`` per character: the font's .bin file is read into the
 heap in one call when a frame first uses the font (3-6 KB, let go once the
@@ -21,7 +21,73 @@ right of each row are 0 in the .bin, so only the glyph's own ink is drawn.
 
 import framebuf
 
-SMALL = None   # framebuf's built-in 8x8 font
+from shared_engine import fill
+
+# A text is a string, drawn as it is (a name, a tile, a number), or a
+# message of the catalogue (shared_engine/messages.py): in English its template
+# is filled here; in another language firmware/lang.py draws it from the
+# bitmaps the laptop rendered. LANG: that language's pack (None: English);
+# NAMES: the roster's names file (bitmaps of names the fonts cannot draw).
+# Both set by ``use``; the names here are few on purpose (each costs the
+# board an entry in MicroPython's table of interned names).
+LANG = None
+NAMES = None
+
+
+def use(lang, names=None):
+    """Draw messages in ``lang`` ("en": the English of the templates) from
+    now on; ``names``: the roster's names file. Only that language's pack
+    is opened, and only then is firmware/lang.py loaded."""
+    global LANG, NAMES
+    NAMES = names
+    if LANG is not None:
+        LANG.f.close()
+        LANG = None
+    import sys
+    if "firmware.lang" in sys.modules:
+        sys.modules["firmware.lang"].close()     # what it laid out before
+    if lang and lang != "en":
+        LANG = _loaded().pack(lang)
+
+
+def _lang(s):
+    """firmware.lang when ``s`` may need it: a message in a language with a
+    pack, a string beyond ASCII (a names file may hold it), any string in a
+    language with digits of its own (lang decides)."""
+    if isinstance(s, str):
+        if LANG is None and (NAMES is None or len(s) == len(_utf8(s))):
+            return None
+    elif LANG is None and s[0]:       # ("": a line lang has laid out already)
+        if NAMES is None:
+            return None
+        t = english(s)                # kept for the frame: the drawing needs it next
+        if len(t) == len(_utf8(t)):
+            return None               # plain ASCII: the fonts draw it as it is
+    m = _loaded()
+    return m if m.wants(s) else None
+
+
+def _ascii(s):
+    """``s`` for framebuf's own font, which draws a byte a character, ASCII
+    only: a letter with a mark as its base letter, anything else as "?"."""
+    out = bytearray()
+    for c in _codes(s):
+        if c >= 127:
+            j = _FROM.find(chr(c))
+            c = ord(_TO[j]) if j >= 0 else 63
+        out.append(c)
+    return out.decode()
+
+
+def _loaded():
+    """firmware.lang, handed this module (it draws with text's fonts)."""
+    from firmware import lang
+    if lang.text is None:
+        import sys
+        lang.text = sys.modules[__name__]
+    return lang
+
+
 _MONO = framebuf.MONO_HLSB
 
 # Letters a font lacks drawn as their base letter (the big font is ASCII only).
@@ -80,11 +146,34 @@ def _bitmaps(f):
     return f.DATA
 
 
+# English texts of the messages this frame drew (``english``).
+_filled = {}
+
+
+def english(m):
+    """``fill(m)``, once a frame: a screen measures a text, fits it and
+    draws it, and each fill makes strings (each piece, each number and the
+    join a new string, looked up among the interned names, ~70 us apiece on
+    the board)."""
+    try:
+        s = _filled.get(m)
+    except TypeError:       # a value that is no key (a list): not kept
+        return fill(m)
+    if s is None:
+        s = _filled[m] = fill(m)
+    return s
+
+
 def release():
     """Let the fonts' bitmaps go (3-6 KB each): the app calls this once a
-    frame is drawn, so that they do not sit in the heap between presses."""
+    frame is drawn, so that they do not sit in the heap between presses;
+    forget the frame's English texts; close the names files."""
+    _filled.clear()
     for f in _fonts.values():
         f.DATA = None
+    import sys
+    if "firmware.lang" in sys.modules:
+        sys.modules["firmware.lang"].close()
 
 
 # Strings are walked as their UTF-8 bytes, never character by character:
@@ -141,6 +230,12 @@ def height(f):
 
 def width(s, f):
     """Pixel width of ``s`` in font ``f`` (None: framebuf's 8x8 font)."""
+    if not isinstance(s, str) or NAMES is not None or LANG is not None:
+        m = _lang(s)
+        if m is not None:
+            return m.width(s, f)
+        if not isinstance(s, str):
+            s = english(s)
     if f is None:
         return 8 * len(s)
     w = f.WIDTHS
@@ -163,7 +258,15 @@ def draw(fb, s, x, y, f=None, c=1):
     ``w`` x ``h`` box. The loop over the characters is inlined: a helper
     function called per character with this many arguments would have its
     frame allocated on the heap."""
+    if not isinstance(s, str) or NAMES is not None or LANG is not None:
+        m = _lang(s)
+        if m is not None:
+            return m.draw(fb, s, x, y, f, c)
+        if not isinstance(s, str):
+            s = english(s)
     if f is None:
+        if len(s) != len(_utf8(s)):
+            s = _ascii(s)
         fb.text(s, x, y, c)
         return x + 8 * len(s)
     global _inverse
@@ -207,6 +310,12 @@ def _glyphs(fb, s, x, y, f, pal, data):
 
 def fit(s, f, maxw):
     """``s``, cut with "." so that it is at most ``maxw`` pixels wide."""
+    if not isinstance(s, str) or NAMES is not None or LANG is not None:
+        m = _lang(s)
+        if m is not None:
+            return m.fit(s, f, maxw)
+        if not isinstance(s, str):
+            s = english(s)
     if width(s, f) <= maxw:
         return s
     # the longest beginning that fits with its dot, measured in one pass
@@ -222,6 +331,11 @@ def fit(s, f, maxw):
 
 def wrap(s, f, maxw):
     """Split ``s`` into lines at spaces so each fits ``maxw`` pixels."""
+    if not isinstance(s, str):
+        m = _lang(s)
+        if m is not None:
+            return m.wrap(s, f, maxw)
+        s = english(s)
     out = []
     line = ""
     for word in s.split():

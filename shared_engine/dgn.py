@@ -17,7 +17,10 @@ from shared_engine.engine import (
 )
 
 # Tags written first, in this order; any others follow in the order read.
-TAG_ORDER = ("Rules", "Players", "Set", "Option", "Game", "Date", "Event")
+# The writer's order of tags. [Tracking] and [Lang] (the language the board
+# showed the game in, docs/FORMAT.md) change nothing in a replay; the reader
+# keeps every tag, known or not (Record.tag).
+TAG_ORDER = ("Rules", "Players", "Set", "Option", "Tracking", "Lang", "Game", "Date", "Event")
 
 TORN = "the last line has no line end (a write cut short): it was ignored"
 

@@ -398,16 +398,16 @@ class Game:
         the table, not known to be in another hand."""
         r = self.round
         if t >= self.rules.tiles:
-            raise IllegalEvent("%s is not in a double-%d set" % (tiles.name(t), self.rules.top))
+            raise IllegalEvent("{tile} is not in a double-{top} set", tiles.name(t), self.rules.top)
         if r.table[t]:
             if t == tiles.double_id(r.double):
-                raise IllegalEvent("%s is the centre double" % tiles.name(t))
-            raise IllegalEvent("%s is already on the table" % tiles.name(t))
+                raise IllegalEvent("{tile} is the centre double", tiles.name(t))
+            raise IllegalEvent("{tile} is already on the table", tiles.name(t))
         if r.any_known:
             known = r.known
             for o in range(self.n):
                 if o != s and t in known[o]:
-                    raise IllegalEvent("%s is in seat %d's hand" % (tiles.name(t), o + 1))
+                    raise IllegalEvent("{tile} is in {seat}'s hand", tiles.name(t), o + 1)
 
     # -- plays ---------------------------------------------------------------
 
@@ -420,18 +420,19 @@ class Game:
         if a >= 0:
             top = self.rules.top
             if a > top or b > top:
-                raise IllegalEvent("%s: it is not in a double-%d set" % (_who(s, a, b), top))
+                raise IllegalEvent("{refusal}: it is not in a double-{top} set", _who(s, a, b), top)
             t = (a * (a + 1) >> 1) + b if a >= b else (b * (b + 1) >> 1) + a
             if r.table[t] or r.any_known:
                 try:
                     self._unseen(t, s)
                 except IllegalEvent as e:
-                    raise IllegalEvent("%s: %s" % (_who(s, a, b), e))
+                    raise IllegalEvent("{refusal}: {why}", _who(s, a, b),
+                                       e.args if len(e.args) > 1 else (e.args[0],))
             if r.drew and r.drawn >= 0 and r.drawn != t:
-                raise IllegalEvent("%s: after drawing, only the drawn tile %s may be played" % (
-                    _who(s, a, b), tiles.name(r.drawn)))
+                raise IllegalEvent("{refusal}: after drawing, only the drawn tile {tile} may be played",
+                                   _who(s, a, b), tiles.name(r.drawn))
             if r.exact[s] and t not in r.known[s]:
-                raise IllegalEvent("%s: they do not hold it" % _who(s, a, b))
+                raise IllegalEvent("{refusal}: they do not hold it", _who(s, a, b))
             dbl = a == b
         else:
             t = NO
@@ -441,7 +442,7 @@ class Game:
             self._play_train(r, s, a, b, dbl, target)
         else:
             if target is not None:
-                raise IllegalEvent("%s: trains are named only in mexican-train" % _who(s, a, b))
+                raise IllegalEvent("{refusal}: trains are named only in mexican-train", _who(s, a, b))
             self._play_foot(r, s, a, b, dbl)
         # The play is legal: take the tile out of the hand.
         hands = r.hands
@@ -476,12 +477,9 @@ class Game:
     def _play_foot(self, r, s, a, b, dbl):
         if r.centre_left:
             d = r.double
-            if dbl:
-                raise IllegalEvent("%s: the centre %d-%d needs %d more %s first" % (
-                    _who(s, a, b), d, d, r.centre_left, "train" if r.centre_left == 1 else "trains"))
-            if a >= 0 and a != d:
-                raise IllegalEvent("%s: the centre %d-%d needs %d more %s first" % (
-                    _who(s, a, b), d, d, r.centre_left, "train" if r.centre_left == 1 else "trains"))
+            if dbl or (a >= 0 and a != d):
+                raise IllegalEvent("{refusal}: the centre {tile} needs {trains} first",
+                                   _who(s, a, b), tile_text(d, d), _n(r.centre_left, 2))
             r.centre_left -= 1
             if a >= 0 and r.ends is not None:
                 r.ends[b] += 1
@@ -491,10 +489,10 @@ class Game:
         if r.toes:
             f = r.foot
             if dbl:
-                raise IllegalEvent("%s: a toe of the chicken foot is never a double" % _who(s, a, b))
+                raise IllegalEvent("{refusal}: a toe of the chicken foot is never a double", _who(s, a, b))
             if a >= 0 and f >= 0 and a != f:
-                raise IllegalEvent("%s: a chicken foot on %d-%d needs %d more %s" % (
-                    _who(s, a, b), f, f, r.toes, "toe" if r.toes == 1 else "toes"))
+                raise IllegalEvent("{refusal}: a chicken foot on {tile} needs {toes}",
+                                   _who(s, a, b), tile_text(f, f), _n(r.toes, 4))
             r.toes -= 1
             if r.toes == 0:
                 r.foot = NO
@@ -507,7 +505,7 @@ class Game:
         if a >= 0:
             if ends is not None:
                 if ends[a] <= 0:
-                    raise IllegalEvent("%s: no open end shows %d" % (_who(s, a, b), a))
+                    raise IllegalEvent("{refusal}: no open end shows {n}", _who(s, a, b), a)
                 ends[a] -= 1
                 if not dbl:
                     ends[b] += 1
@@ -522,14 +520,14 @@ class Game:
         if target is None:
             target = own
         if target < 0 or target > self.n:
-            raise IllegalEvent("%s: there is no train of seat %d" % (_who(s, a, b), target))
+            raise IllegalEvent("{refusal}: there is no train of {seat}", _who(s, a, b), target)
         od = r.od_train
         if dbl and od != NO:
             # The only double with the open double's number is that double.
             raise _refused(s, a, b, target, "a double never covers a double")
         if dbl and a < 0 and r.trains[target] == NO:
-            raise _refused(s, a, b, target, "a new train must match the station %d-%d, "
-                           "and no other double does" % (r.double, r.double))
+            raise _refused(s, a, b, target, ("a new train must match the station {tile}, "
+                           "and no other double does", tile_text(r.double, r.double)))
         if target != own:
             if not r.had_turn[s]:
                 raise _refused(s, a, b, target,
@@ -537,17 +535,17 @@ class Game:
             if od == NO and target != MEXICAN and not r.markers[target]:
                 raise _refused(s, a, b, target, "it carries no marker")
         if od != NO and target != od:
-            raise _refused(s, a, b, target, "the double %s on %s must be satisfied first" % (
-                _double_text(r.od_pip), _train_text(od, -1)))
+            raise _refused(s, a, b, target, ("the double {tile} on {train} must be satisfied first",
+                           _double_text(r.od_pip), _train_text(od, -1)))
         trains = r.trains
         if a >= 0:
             end = trains[target]
             need = r.double if end == NO else end
             if need >= 0 and a != need:
                 if end == NO:
-                    raise _refused(s, a, b, target, "a new train must match the station %d-%d" % (
-                        need, need))
-                raise _refused(s, a, b, target, "its end shows %d" % need)
+                    raise _refused(s, a, b, target, ("a new train must match the station {tile}",
+                                   tile_text(need, need)))
+                raise _refused(s, a, b, target, ("its end shows {n}", need))
             trains[target] = b
         else:
             r.quick = True
@@ -568,15 +566,15 @@ class Game:
         if r is None or r.ended or r.to_move != s:
             self._turn(s, "draw")
         if r.drew:
-            raise IllegalEvent("seat %d has already drawn this turn: play the drawn tile or pass" % (
-                s + 1))
+            raise IllegalEvent("{seat} has already drawn this turn: play the drawn tile or pass",
+                               s + 1)
         if r.yard <= self.rules.reserve:
-            raise IllegalEvent("seat %d cannot draw: %s" % (s + 1, self._yard_text(r)))
+            raise IllegalEvent("{seat} cannot draw: {why}", s + 1, self._yard_text(r))
         if r.exact[s]:
             plays = self._plays_for(s, r.known[s])
             if plays:
-                raise IllegalEvent("seat %d cannot draw: they can play %s" % (
-                    s + 1, tile_text(plays[0][0], plays[0][1])))
+                raise IllegalEvent("{seat} cannot draw: they can play {tile}",
+                                   s + 1, tile_text(plays[0][0], plays[0][1]))
         t = NO
         if a >= 0:
             if a > self.rules.top or b > self.rules.top:
@@ -603,19 +601,19 @@ class Game:
         rules = self.rules
         if not r.drew:
             if r.yard > rules.reserve:
-                raise IllegalEvent("seat %d cannot pass: they must draw first (%d %s may be drawn)" % (
-                    s + 1, r.drawable(rules), "tile" if r.drawable(rules) == 1 else "tiles"))
+                raise IllegalEvent("{seat} cannot pass: they must draw first ({tiles} may be drawn)",
+                                   s + 1, _n(r.drawable(rules), 0))
             if r.exact[s]:
                 plays = self._plays_for(s, r.known[s])
                 if plays:
-                    raise IllegalEvent("seat %d cannot pass: they can play %s" % (
-                        s + 1, tile_text(plays[0][0], plays[0][1])))
+                    raise IllegalEvent("{seat} cannot pass: they can play {tile}",
+                                       s + 1, tile_text(plays[0][0], plays[0][1]))
             r.passes += 1
         elif r.drawn >= 0 and rules.drawn_must:
             plays = self._plays_for(s, (r.drawn,))
             if plays:
-                raise IllegalEvent("seat %d cannot pass: the drawn tile %s fits and must be played" % (
-                    s + 1, tiles.name(r.drawn)))
+                raise IllegalEvent("{seat} cannot pass: the drawn tile {tile} fits and must be played",
+                                   s + 1, tiles.name(r.drawn))
         if self.trains:
             r.markers[s + 1] = True
             r.had_turn[s] = True
@@ -629,14 +627,14 @@ class Game:
     def _blocked(self):
         r = self._live()
         if r.drawable(self.rules) > 0:
-            raise IllegalEvent("the round is not blocked: %d %s may still be drawn" % (
-                r.drawable(self.rules), "tile" if r.drawable(self.rules) == 1 else "tiles"))
+            raise IllegalEvent("the round is not blocked: {tiles} may still be drawn",
+                               _n(r.drawable(self.rules), 0))
         r.ended = STUCK
 
     def _yard_text(self, r):
         if r.yard <= 0:
-            return "the yard is empty"
-        return "the last %d %s of the yard stay there" % (r.yard, "tile" if r.yard == 1 else "tiles")
+            return ("the yard is empty",)
+        return ("the last {tiles} of the yard stay there", _n(r.yard, 0))
 
     # -- legal plays -------------------------------------------------------------
 
@@ -712,22 +710,28 @@ class Game:
 
 def _train_text(target, s):
     if target == MEXICAN:
-        return "the Mexican train"
+        return ("the Mexican train",)
     if target == s + 1:
-        return "their own train"
-    return "seat %d's train" % target
+        return ("their own train",)
+    return ("{seat}'s train", target)
 
 
 def _refused(s, a, b, target, why):
     """The error for a play refused on a train (mexican-train)."""
-    return IllegalEvent("%s on %s: %s" % (_who(s, a, b), _train_text(target, s), why))
+    return IllegalEvent("{refusal} on {train}: {why}", _who(s, a, b), _train_text(target, s),
+                        why if isinstance(why, tuple) else (why,))
+
+
 
 
 def _who(s, a, b):
-    """"seat 3 cannot play 5-2": the start of a refused play's sentence,
-    built only when a play is refused (string building is costly on the board)."""
-    what = "a double" if a == DOUBLE else (tile_text(a, b) if a >= 0 else "a tile")
-    return "seat %d cannot play %s" % (s + 1, what)
+    """"seat 3 cannot play 5-2": the start of a refused play's sentence (a
+    message, shared_engine/messages.py), built only when a play is refused."""
+    if a == DOUBLE:
+        return ("{seat} cannot play a double", s + 1)
+    if a >= 0:
+        return ("{seat} cannot play {tile}", s + 1, tile_text(a, b))
+    return ("{seat} cannot play a tile", s + 1)
 
 
 def pack(ev):
@@ -777,4 +781,15 @@ def unpack(x):
 def _double_text(pip):
     if pip >= 0:
         return "%d-%d" % (pip, pip)
-    return "just played"
+    return ("just played",)
+
+
+# Counts in refusals, as messages: one, and n (the messages' tuples are
+# constants, made once; their words are not interned on the board).
+_COUNTS = (("1 tile",), ("{n} tiles",), ("1 more train",), ("{n} more trains",),
+           ("1 more toe",), ("{n} more toes",))
+
+
+def _n(n, k):
+    """The count ``n`` of the thing at ``_COUNTS[k]``, as a message."""
+    return _COUNTS[k] if n == 1 else _COUNTS[k + 1] + (n,)

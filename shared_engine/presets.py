@@ -9,6 +9,7 @@ them, raising ``ValueError`` with a sentence a player understands.
 """
 
 from shared_engine import tiles
+from shared_engine.tiles import Refused
 
 # Layouts: open ends around a centre double with chicken feet, or trains.
 FOOT = 0
@@ -106,8 +107,8 @@ class Rules:
         n = n_players
         self.players = n
         if n < preset["min_players"] or n > preset["max_players"]:
-            raise ValueError("%s is for %d to %d players, not %d" % (
-                name, preset["min_players"], preset["max_players"], n))
+            raise Refused("{rules} is for {least} to {most} players, not {n}",
+                          name, preset["min_players"], preset["max_players"], n)
         top = _int(opt["set"], "set")
         if top not in tiles.SETS:
             raise ValueError("set must be one of 6, 9, 12, 15, 18, not %s" % opt["set"])

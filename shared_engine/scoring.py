@@ -26,17 +26,16 @@ def score(game, pips, db):
     if holders:
         h = holders[0]
         if r.table[zero] and r.double != 0:
-            raise IllegalEvent("seat %d cannot hold 0-0: it is on the table" % (h + 1))
+            raise IllegalEvent("{seat} cannot hold 0-0: it is on the table", h + 1)
         if r.double == 0:
-            raise IllegalEvent("seat %d cannot hold 0-0: it is the centre double" % (h + 1))
+            raise IllegalEvent("{seat} cannot hold 0-0: it is the centre double", h + 1)
         for o in range(n):
             if o != h and zero in r.known[o]:
-                raise IllegalEvent("seat %d cannot hold 0-0: seat %d does" % (h + 1, o + 1))
+                raise IllegalEvent("{seat} cannot hold 0-0: {seat2} does", h + 1, o + 1)
     if r.ended == OUT and (pips[r.out] or db[r.out]):
         if db[r.out]:
-            raise IllegalEvent("seat %d went out: they hold no tiles, so no 0-0" % (r.out + 1))
-        raise IllegalEvent("seat %d went out: their score must be 0, not %d" % (
-            r.out + 1, pips[r.out]))
+            raise IllegalEvent("{seat} went out: they hold no tiles, so no 0-0", r.out + 1)
+        raise IllegalEvent("{seat} went out: their score must be 0, not {n}", r.out + 1, pips[r.out])
     if r.ended:
         check_hands(game, r, pips, db)
     counted = [pips[s] + (50 if db[s] and rules.db50 else 0) for s in range(n)]
@@ -69,19 +68,19 @@ def check_hands(game, r, pips, db):
         p = pips[s]
         if k == 0:
             if p or db[s]:
-                raise IllegalEvent("seat %d has no tiles left: their score must be 0" % (s + 1))
+                raise IllegalEvent("{seat} has no tiles left: their score must be 0", s + 1)
             continue
         if db[s] and zero not in r.known[s] and r.exact[s]:
-            raise IllegalEvent("seat %d does not hold 0-0" % (s + 1))
+            raise IllegalEvent("{seat} does not hold 0-0", s + 1)
         if r.exact[s]:
             total = 0
             for t in r.known[s]:
                 total += tiles.pips(t)
             if total != p:
-                raise IllegalEvent("seat %d's hand counts %d, not %d" % (s + 1, total, p))
+                raise IllegalEvent("{seat}'s hand counts {total}, not {n}", s + 1, total, p)
             if (zero in r.known[s]) != bool(db[s]):
-                raise IllegalEvent("seat %d %s 0-0" % (
-                    s + 1, "holds" if zero in r.known[s] else "does not hold"))
+                raise IllegalEvent("{seat} holds 0-0" if zero in r.known[s] else "{seat} does not hold 0-0",
+                                   s + 1)
             continue
         if pool is None:
             taken = bytearray(r.table)
@@ -101,15 +100,15 @@ def check_hands(game, r, pips, db):
         if not r.table[zero] and not any(zero in h for h in r.known):
             cand = pool[1:]  # 0-0 is the pool's only 0, first when sorted
         if u < 0 or u > len(cand):
-            raise IllegalEvent("seat %d's score cannot be checked against %d tiles" % (s + 1, k))
+            raise IllegalEvent("{seat}'s score cannot be checked against {n} tiles", s + 1, k)
         lo = base + sum(cand[:u])
         hi = base + (sum(cand[len(cand) - u:]) if u else 0)
         if p < lo:
-            raise IllegalEvent("seat %d's %d %s make at least %d pips, not %d" % (
-                s + 1, k, "tile" if k == 1 else "tiles", lo, p))
+            raise IllegalEvent("{seat}'s {tiles} make at least {least} pips, not {n}",
+                               s + 1, ("1 tile",) if k == 1 else ("{n} tiles", k), lo, p)
         if p > hi:
-            raise IllegalEvent("seat %d's %d %s make at most %d pips, not %d" % (
-                s + 1, k, "tile" if k == 1 else "tiles", hi, p))
+            raise IllegalEvent("{seat}'s {tiles} make at most {most} pips, not {n}",
+                               s + 1, ("1 tile",) if k == 1 else ("{n} tiles", k), hi, p)
 
 # -- the end of the game ------------------------------------------------------
 

@@ -8,7 +8,8 @@ end first); identity is the id.
 
 Also here: the few names the reducer (engine.py) shares with the halves it
 loads only when needed (moves.py, scoring.py): the sentinels for ends and
-trains, how a round ended, and ``IllegalEvent``. Every one of them imports
+trains, how a round ended, ``IllegalEvent`` (a ``Refused``, as the
+presets' refusals). Every one of them imports
 this module already, so moves and scoring need not import engine (which
 imports them): no circle, and no extra module for the board to load.
 engine.py takes these names too, so ``from shared_engine.engine import
@@ -30,8 +31,20 @@ NO = const(-1)       # not started / no pending foot or double
 UNSEEN = const(-2)   # there is one, but its pip is not known (quick play)
 
 
-class IllegalEvent(ValueError):
-    """An event the rules do not allow; the message is for players."""
+class Refused(ValueError):
+    """A refusal for players: raised with a plain text or with a message
+    (a template and its values, shared_engine/messages.py); ``args`` is the
+    message the board draws in its language, ``str()`` the English text."""
+
+    def __str__(self):
+        from shared_engine import fill
+        a = self.args
+        return fill(a if len(a) > 1 else (a[0],) if isinstance(a[0], str) else a[0])
+
+
+class IllegalEvent(Refused):
+    """An event the rules do not allow; the message is for players (a text,
+    or a template and its values: shared_engine/messages.py)."""
 
 
 def size(top):

@@ -22,7 +22,7 @@ SAY = {
            "far is saved.",
     "panel": "The screen did not answer. Press OK to try again; if it keeps "
              "happening, check the screen's cable.",
-    "record": "Game %s cannot be read back and was set aside; it stays on "
+    "record": "Game {game} cannot be read back and was set aside; it stays on "
               "the board. Sync it to see what is wrong, and start a new game.",
     "saved": "The saved game could not be read back. Press OK to try again; "
              "if it keeps happening, sync the games to the laptop.",
@@ -63,14 +63,14 @@ def kind(ui):
 
 def say(k, game=None):
     """The players' sentence for fault kind ``k`` (``game``: the record's
-    number, for "record")."""
+    number, for "record"), a message of the catalogue."""
     s = SAY.get(k) or SAY["bug"]
-    return s % game if k == "record" else s
+    return (s, game) if k == "record" else (s,)
 
 
 def view(ctx, ui, k):
     return "error", {"message": say(*kind(ui)),
-                     "labels": ("OK", None, None, None, None)}
+                     "labels": (("OK",), None, None, None, None)}
 
 
 def press(ctx, ui, k, button):

@@ -76,12 +76,12 @@ def view(ctx, ui, k):
             game = _load(ctx, g)
         except Exception:
             from firmware.flows.error import say
-            return "error", {"message": say("record", g[:-4]), "labels": ("Back", None, None, None, None)}
+            return "error", {"message": say("record", g[:-4]), "labels": labels("Back")}
         rows = [("%d-%d" % (res[0], res[0]), res[1]) for res in game.results]
         seats, how = game.winners()
         return "sheet", {
             "title": "%s %s" % (g[:-4], game.rules.name),
-            "right": "over" if game.over else "%d rds" % len(game.results),
+            "right": ("over",) if game.over else ("{n} rds", len(game.results)),
             "names": game.players,
             "rows": rows,
             "totals": game.totals,
@@ -93,22 +93,22 @@ def view(ctx, ui, k):
     if d:
         rules, n = _about(ctx, d)
         return "menu", {
-            "title": "Delete game %s?" % d[:-4],
-            "items": [(d[:-4] + " " + rules, "%dp" % n)],
+            "title": ("Delete game {game}?", d[:-4]),
+            "items": [[d[:-4] + " " + rules, ("{n}p", n)]],
             "cursor": 0,
-            "note": "The laptop holds it (synced). Deleting cannot be undone.",
+            "note": ("The laptop holds it (synced). Deleting cannot be undone.",),
             "labels": labels("Delete", None, "Keep", None, None),
         }
     items = []
     for i in range(len(games)):
         if abs(i - c) <= 6:
             rules, n = _about(ctx, games[i])
-            items.append((games[i][:-4] + " " + rules, "%dp" % n))
+            items.append([games[i][:-4] + " " + rules, ("{n}p", n)])
         else:
-            items.append((games[i][:-4], ""))
+            items.append([games[i][:-4], ""])
     return "menu", {
-        "title": "History (%d games)" % len(games),
-        "items": items or ["no games yet"],
+        "title": ("History ({n} games)", len(games)),
+        "items": items or [("no games yet",)],
         "cursor": c,
         "note": None,
         "labels": labels("Show", "Delete" if games and _deletable(ctx, games[c]) else None,

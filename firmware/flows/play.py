@@ -38,27 +38,29 @@ def _status(ctx, g):
     out = []
     s = r.to_move
     if r.drew:
-        out.append("Drew: play it or pass" if rules.drawn_must else "Drew: may play it, or pass")
+        out.append(("Drew: play it or pass",) if rules.drawn_must else ("Drew: may play it, or pass",))
     if rules.layout == TRAINS:
         if r.od_train != -1:
-            where = "Mexican train" if r.od_train == MEXICAN else ctx.name(r.od_train) + "'s train"
-            pip = "%d-%d" % (r.od_pip, r.od_pip) if r.od_pip >= 0 else "the double"
-            out.append("Satisfy %s on %s" % (pip, where))
+            where = ("Mexican train",) if r.od_train == MEXICAN else (
+                "{name}'s train", ctx.name(r.od_train))
+            pip = "%d-%d" % (r.od_pip, r.od_pip) if r.od_pip >= 0 else ("the double",)
+            out.append(("Satisfy {tile} on {train}", pip, where))
         elif not r.had_turn[s]:
-            out.append("First turn: own train only")
+            out.append(("First turn: own train only",))
         if any(r.markers):
-            out.append("*: marked, open to all")
+            out.append(("*: marked, open to all",))
     else:
         if r.centre_left:
-            out.append("%d-%d needs %d more %s" % (
-                r.double, r.double, r.centre_left, "train" if r.centre_left == 1 else "trains"))
+            out.append(("{tile} needs {trains}", "%d-%d" % (r.double, r.double),
+                        ("1 more train",) if r.centre_left == 1 else ("{n} more trains", r.centre_left)))
         elif r.toes:
-            on = "%d-%d" % (r.foot, r.foot) if r.foot >= 0 else "the double"
-            out.append("Foot on %s: %d %s to go" % (on, r.toes, "toe" if r.toes == 1 else "toes"))
+            on = "%d-%d" % (r.foot, r.foot) if r.foot >= 0 else ("the double",)
+            out.append(("Foot on {tile}: {toes} to go", on,
+                        ("1 toe",) if r.toes == 1 else ("{n} toes", r.toes)))
     if r.drawable(rules) == 0 and not r.drew:
-        out.append("Yard closed: play or pass")
+        out.append(("Yard closed: play or pass",))
     if ctx.free < 32768:
-        out.append("Flash nearly full: sync games")
+        out.append(("Flash nearly full: sync games",))
     return out
 
 
@@ -71,7 +73,7 @@ def turn_view(ctx, ui):
     r = g.round
     status = _status(ctx, g)
     if ui.get("msg"):
-        status = ["! " + ui["msg"]] + status
+        status = [("! {refusal}", ui["msg"])] + status
     # markers (mexican-train) show as "*" by the hands; B offers a draw
     # only when the engine would take one (no names added for these: this
     # module is on every press's path)
@@ -99,7 +101,7 @@ def turn_press(ctx, ui, button):
             if plays is None:
                 return {}, (PLAY, seat, UNKNOWN, UNKNOWN, None)
             if not plays:
-                return {"msg": "no tile fits: draw or pass"}, None
+                return {"msg": ("no tile fits: draw or pass",)}, None
             return {"s": "pick", "p": []}, None
         return {}, (PLAY, seat, UNKNOWN, UNKNOWN, None)
     if button == "B":
@@ -209,7 +211,7 @@ def pick_view(ctx, ui):
     g = ctx.game
     groups = _level(g, ui.get("p", [])) or []
     shown = []
-    lab = [None, None, None, "back", None]
+    lab = [None, None, None, ("back",), None]
     for i in range(4):
         if i < len(groups):
             texts = tuple(_play_text(g, p) for p in _leaves(groups[i]))
@@ -219,13 +221,13 @@ def pick_view(ctx, ui):
             shown.append(())
     r = g.round
     if r.centre_left:
-        right = "on %d-%d" % (r.double, r.double)
+        right = ("on {tile}", "%d-%d" % (r.double, r.double))
     elif r.toes and r.foot >= 0:
-        right = "toe on %d" % r.foot
+        right = ("toe on {n}", r.foot)
     else:
         right = None
     return "picker", {
-        "title": ctx.name(_seat(g)) + " plays",
+        "title": ("{name} plays", ctx.name(_seat(g))),
         "right": right,
         "groups": shown,
         "labels": tuple(lab),
@@ -264,26 +266,26 @@ def menu_items(ctx):
         seat = _seat(g)
         if ctx.tracking != "full":
             if g.rules.layout == TRAINS:
-                items.append(("Play on Mexican train", (PLAY, seat, UNKNOWN, UNKNOWN, MEXICAN)))
-            items.append(("Play a double", (PLAY, seat, DOUBLE, DOUBLE, None)))
+                items.append((("Play on Mexican train",), (PLAY, seat, UNKNOWN, UNKNOWN, MEXICAN)))
+            items.append((("Play a double",), (PLAY, seat, DOUBLE, DOUBLE, None)))
             if g.rules.layout == TRAINS:
-                items.append(("Double on Mexican", (PLAY, seat, DOUBLE, DOUBLE, MEXICAN)))
+                items.append((("Double on Mexican",), (PLAY, seat, DOUBLE, DOUBLE, MEXICAN)))
                 for t in range(1, g.n + 1):
                     if t != seat and (r.markers[t] or r.od_train == t):
-                        items.append(("Play on %s's train" % ctx.name(t),
+                        items.append((("Play on {name}'s train", ctx.name(t)),
                                       (PLAY, seat, UNKNOWN, UNKNOWN, t)))
-                        items.append(("Double on %s's train" % ctx.name(t),
+                        items.append((("Double on {name}'s train", ctx.name(t)),
                                       (PLAY, seat, DOUBLE, DOUBLE, t)))
         if r.drawable(g.rules) == 0:
-            items.append(("Blocked: nobody can play", (BLOCKED,)))
-        items.append(("Score the round now", "score"))
+            items.append((("Blocked: nobody can play",), (BLOCKED,)))
+        items.append((("Score the round now",), "score"))
     if g is not None and g.results:
-        items.append(("Score sheet", "sheet"))
-    items.append(("Undo", (UNDO,)))
-    items.append(("History", "hist"))
+        items.append((("Score sheet",), "sheet"))
+    items.append((("Undo",), (UNDO,)))
+    items.append((("History",), "hist"))
     if g is not None and not g.over:
-        items.append(("End the game", (END,)))
-    items.append(("New game", "setup"))
+        items.append((("End the game",), (END,)))
+    items.append((("New game",), "setup"))
     return items
 
 
@@ -291,10 +293,10 @@ def menu_view(ctx, ui):
     items = menu_items(ctx)
     c = ui.get("c", 0)
     return "menu", {
-        "title": "Menu",
+        "title": ("Menu",),
         "items": [x[0] for x in items],
         "cursor": c if c < len(items) else 0,
-        "note": ui.get("msg") or ("Flash nearly full: sync games" if ctx.free < 32768 else None),
+        "note": ui.get("msg") or (("Flash nearly full: sync games",) if ctx.free < 32768 else None),
         "labels": labels("OK", "undo", "Back", "up", "down"),
     }
 

@@ -61,17 +61,17 @@ def dealer_view(ctx, ui):
         "lead": None,
     }
     if d is None:
-        v["centre_text"] = "No double left to start"
+        v["centre_text"] = ("No double left to start",)
     name = ctx.name(lead)
     if hunt is not None:
-        v["hunt"] = "Nobody holds it: draw in turn. %s draws: found it?" % name
+        v["hunt"] = ("Nobody holds it: draw in turn. {name} draws: found it?", name)
         v["labels"] = labels("Found", "No", None, "undo", None)
         return "dealer", v
     if not rules.centre_in_hand:
-        v["hunt"] = "All draw face down in turn; who finds it leads: %s?" % name
+        v["hunt"] = ("All draw face down in turn; who finds it leads: {name}?", name)
         v["labels"] = labels("Start", None, None, "undo", "next")
         return "dealer", v
-    v["hunt"] = "Who holds it places it: %s?" % name
+    v["hunt"] = ("Who holds it places it: {name}?", name)
     v["labels"] = labels("Start", "Nobody", None, "undo", "next")
     return "dealer", v
 
@@ -129,7 +129,7 @@ def sheet_view(ctx, ui):
         mark = []
     k = len(g.results)
     return "sheet", {
-        "title": "After round %d of %d" % (k, len(g.rules.rounds)),
+        "title": ("After round {k} of {n}", k, len(g.rules.rounds)),
         "right": None,
         "names": _names(ctx),
         "rows": rows,
@@ -155,10 +155,10 @@ def sheet_press(ctx, ui, button):
 
 def _why(g, how):
     if how is None:
-        return "highest total" if g.rules.positive else "lowest total"
+        return ("highest total",) if g.rules.positive else ("lowest total",)
     if how == "shared":
-        return "shared: tied totals"
-    return "tie-break, " + how
+        return ("shared: tied totals",)
+    return ("tie-break, {how}", (how,))
 
 
 def end_view(ctx, ui):
@@ -166,9 +166,10 @@ def end_view(ctx, ui):
     seats, how = g.winners()
     return "end", {
         "winners": [ctx.name(s) for s in seats],
-        "why": _why(g, how) if seats else "the game was stopped",
+        "why": _why(g, how) if seats else ("the game was stopped",),
         "totals": [(g.players[i], g.totals[i]) for i in range(g.n)],
-        "title": "%s, %d rounds%s" % (g.rules.name, len(g.results), ", stopped" if g.stopped else ""),
+        "title": ("{rules}, {n} rounds, stopped" if g.stopped else "{rules}, {n} rounds",
+                  g.rules.name, len(g.results)),
         "labels": labels("New", "Sheet", None, "undo", "more"),
     }
 

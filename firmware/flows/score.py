@@ -51,14 +51,14 @@ def view(ctx, ui, k):
         if s == i:
             continue
         if s < i or s == out:
-            entered.append((g.players[s], "out" if s == out else
+            entered.append((g.players[s], ("out",) if s == out else
                             ("%d+0-0" % p[s] if d[s] else "%d" % p[s])))
     total = g.n - (1 if out >= 0 else 0)
     pos = i + 1 - (1 if 0 <= out < i else 0)
     r = g.round
     return "score", {
-        "title": "Score R%d %s" % (len(g.results) + 1,
-                                   "%d-%d" % (r.double, r.double) if r is not None else ""),
+        "title": ("Score R{n} {tile}", len(g.results) + 1,
+                  "%d-%d" % (r.double, r.double) if r is not None else ""),
         "right": "%d/%d" % (pos, total),
         "name": g.players[i],
         "pips": v,
@@ -104,11 +104,15 @@ def press(ctx, ui, k, button):
 
 
 def refused(ctx, ui, msg):
-    """The UI after the engine refused the score: reopen the player it names."""
+    """The UI after the engine refused the score: reopen the player it
+    names (its first seat slot that is not the one who went out)."""
     g = ctx.game
     i, p, d, v, b, out = _state(g, ui)
-    for s in range(g.n - 1, -1, -1):   # "seat 12" before "seat 1"
-        if ("seat %d" % (s + 1)) in msg and s != out:
-            i = s
+    t = msg[0]
+    j = t.find("{")
+    for s in msg[1:]:
+        if t.startswith("seat", j + 1) and isinstance(s, int) and 0 < s <= g.n and s - 1 != out:
+            i = s - 1
             break
+        j = t.find("{", j + 1)
     return _ui(i, p, d, p[i], d[i], ctx.words(msg))

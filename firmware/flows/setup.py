@@ -18,15 +18,18 @@ from firmware.core import labels
 
 PRESETS = ("chickenfoot", "chickenfoot-cross", "chicken-scratch", "mexican-train")
 ABOUT = (
-    "Chicken Foot, double-9, 10 rounds",
-    "Maltese cross, 0-0 counts 50",
-    "Chicken Scratch, double-6, 5 tiles",
-    "Mexican Train, double-12, 13 rounds",
+    ("Chicken Foot, double-9, 10 rounds",),
+    ("Maltese cross, 0-0 counts 50",),
+    ("Chicken Scratch, double-6, 5 tiles",),
+    ("Mexican Train, double-12, 13 rounds",),
 )
 DEFAULT_ROSTER = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
 SETS = ("6", "9", "12", "15", "18")
 DEFAULT_SET = ("9", "9", "6", "12")
 ROUNDS = ("all", "1", "2", "3", "5")   # a short game: the first k doubles
+# The board's languages (host/pipkeeper/i18n), each shown in itself.
+LANGS = ("en", "cy", "ga", "sv", "mn", "fa")
+ENDONYMS = ("English", "Cymraeg", "Gaeilge", "Svenska", "Монгол", "فارسی")
 
 
 def roster(ctx):
@@ -40,13 +43,24 @@ def roster(ctx):
 
 def _last(ctx):
     """The set-up to offer: the last one used on this board, else the
-    roster's defaults (rules, tracking, options)."""
+    roster's defaults (rules, tracking, options); in the board's language
+    (settings.json "lang": chosen here at the last set-up, or pushed by
+    `pipkeeper roster --lang`)."""
     st = ctx.store
     if st is None:
         return {}
     s = st.read_json("settings.json") or {}
+    out = _offered(st, s)
+    if s.get("lang") in LANGS:
+        o = dict(out.get("o") or {})
+        o["lang"] = s["lang"]
+        out["o"] = o
+    return out
+
+
+def _offered(st, s):
     if s.get("last"):
-        return s["last"]
+        return dict(s["last"])
     r = st.read_json("roster.json") or {}
     d = r.get("defaults") or {}
     out = {}
@@ -66,17 +80,20 @@ def _last(ctx):
 
 def _options(pr, o):
     """[(name, label, values)] the options page offers for preset pr."""
-    out = [("tracking", "Tracking", ("quick", "full")),
-           ("set", "Set: double", SETS),
-           ("rounds", "Rounds", ROUNDS)]
+    out = [("tracking", ("Tracking",), ("quick", "full")),
+           ("set", ("Set: double",), SETS),
+           ("rounds", ("Rounds",), ROUNDS)]
     if PRESETS[pr] != "chickenfoot-cross":
-        out.append(("double_blank_50", "0-0 counts 50", ("no", "yes")))
+        out.append(("double_blank_50", ("0-0 counts 50",), ("no", "yes")))
     if PRESETS[pr] == "mexican-train":
-        out.append(("positive_scoring", "Winner scores others", ("no", "yes")))
+        out.append(("positive_scoring", ("Winner scores others",), ("no", "yes")))
+    out.append(("lang", ("Language",), LANGS))
     return out
 
 
 def _value(pr, o, t, key):
+    if key == "lang":
+        return o.get("lang", "en")
     if key == "tracking":
         return t
     if key == "set":
@@ -84,6 +101,14 @@ def _value(pr, o, t, key):
     if key == "rounds":
         return o.get("rounds", "all")
     return o.get(key, "no")
+
+
+def _shown(value):
+    """An option's value as the screen shows it: words are messages of the
+    catalogue, numbers stay as they are, a language is its own name."""
+    if value in LANGS:
+        return ENDONYMS[LANGS.index(value)]
+    return value if value[0] in "0123456789" else (value,)
 
 
 def _ui(ui, **kw):
@@ -111,7 +136,7 @@ def view(ctx, ui, k):
     c = ui["c"]
     if pg == 0:
         return "menu", {
-            "title": "New game: rules",
+            "title": ("New game: rules",),
             "items": list(PRESETS),
             "cursor": c,
             "note": ui.get("msg") or ABOUT[c],
@@ -122,22 +147,22 @@ def view(ctx, ui, k):
         pl = ui["pl"]
         items = []
         for i in range(len(names)):
-            items.append((names[i], "%d" % (pl.index(i) + 1) if i in pl else ""))
+            items.append([names[i], "%d" % (pl.index(i) + 1) if i in pl else ""])
         return "menu", {
-            "title": "Players (%d)" % len(pl),
+            "title": ("Players ({n})", len(pl)),
             "items": items,
             "cursor": c,
-            "note": ui.get("msg") or "B: in/out, seats in order taken",
+            "note": ui.get("msg") or ("B: in/out, seats in order taken",),
             "labels": labels("Next", "In/out", "Back", "up", "down"),
         }
     pr = ui["pr"]
     opts = _options(pr, ui["o"])
-    items = [(label, _value(pr, ui["o"], ui["t"], key)) for key, label, _ in opts]
+    items = [[label, _shown(_value(pr, ui["o"], ui["t"], key))] for key, label, _ in opts]
     return "menu", {
-        "title": "Options: " + PRESETS[pr],
+        "title": ("Options: {rules}", PRESETS[pr]),
         "items": items,
         "cursor": c,
-        "note": ui.get("msg") or "B: change   A: start the game",
+        "note": ui.get("msg") or ("B: change   A: start the game",),
         "labels": labels("Start", "Change", "Back", "up", "down"),
     }
 
@@ -177,7 +202,7 @@ def press(ctx, ui, k, button):
             pl = [i for i in ui["pl"] if i < n]
             if len(pl) < 2:
                 u = _ui(ui)
-                u["msg"] = "Take at least 2 players (B)"
+                u["msg"] = ("Take at least 2 players (B)",)
                 return u, None
             return _ui(ui, pg=2, c=0, pl=pl), None
         return ui, None
@@ -220,6 +245,7 @@ def _new(ctx, ui):
         if v == "yes" and not (key == "double_blank_50" and PRESETS[pr] == "chickenfoot-cross"):
             tags.append(("Option", [key, v]))
     tags.append(("Tracking", [ui["t"]]))
+    tags.append(("Lang", [o.get("lang", "en")]))
     # Check the rules accept it before anything is written.
     from shared_engine.engine import Game
     opts = {}
@@ -231,8 +257,9 @@ def _new(ctx, ui):
     try:
         Game(PRESETS[pr], players, opts)
     except ValueError as e:
+        from shared_engine.messages import message
         u = _ui(ui)
-        u["msg"] = str(e)
+        u["msg"] = message(e)
         return u, None
     last = {"pr": pr, "pl": ui["pl"], "o": o, "t": ui["t"]}
     return {}, ("new", tags, last)

@@ -22,24 +22,24 @@ def draw(view, fb):
     big = text.font("big")
     mid = text.font("mid")
     wmax = ui.SIDE_X - 2
-    ui.header(fb, "Round %s  %s" % (view["round"], view.get("preset", "")), None)
+    ui.header(fb, ("Round {round}  {rules}", view["round"], view.get("preset", "")), None)
     c = view.get("centre")
     x = 2
     if c:
         x = text.draw(fb, c, 2, 6, big) + 8
-        text.draw(fb, "centre", x, 16, mid)
+        text.draw(fb, ("centre",), x, 16, mid)
     else:
         text.draw(fb, text.fit(view.get("centre_text", ""), mid, wmax), 2, 18, mid)
     y = 44
-    lines = ["Each player draws %d" % view["hand"]]
+    lines = [("Each player draws {n}", view["hand"])]
     if view.get("lead"):
-        lines.append("%s leads" % view["lead"])
+        lines.append(("{name} leads", view["lead"]))
     elif view.get("hunt"):
         lines.append(view["hunt"])
-    yard = "Yard %d" % view["yard"]
     if view.get("reserve"):
-        yard += ", last %d stay" % view["reserve"]
-    lines.append(yard)
+        lines.append(("Yard {n}, last {k} stay", view["yard"], view["reserve"]))
+    else:
+        lines.append(("Yard {n}", view["yard"]))
     for line in lines:
         for part in text.wrap(line, mid, wmax):
             if y + mid.HEIGHT > ui.BAR_Y + 2:

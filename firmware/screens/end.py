@@ -17,13 +17,13 @@ def draw(view, fb):
     big = text.font("big")
     mid = text.font("mid")
     wmax = ui.SIDE_X - 4
-    ui.header(fb, view.get("title") or "Game over", None)
+    ui.header(fb, view.get("title") or ("Game over",), None)
     w = view["winners"]
-    head = " & ".join(w) if w else "No winner"
+    head = " & ".join(w) if w else ("No winner",)
     f = big if text.width(head, big) <= wmax else mid
     text.draw(fb, text.fit(head, f, wmax), 2, 8 if f is big else 14, f)
     y = 40
-    for line in text.wrap(("win: " if len(w) > 1 else "wins: ") + view.get("why", ""), mid, wmax)[:2]:
+    for line in text.wrap(("win: {why}" if len(w) > 1 else "wins: {why}", view.get("why", "")), mid, wmax)[:2]:
         text.draw(fb, line, 2, y, mid)
         y += mid.HEIGHT - 2
     totals = view["totals"]
@@ -35,6 +35,6 @@ def draw(view, fb):
         x = (i % per_row) * cw
         yy = y + 4 + (i // per_row) * 11
         s = "%d" % t
-        fb.text(text.fit(nm, None, cw - 8 * len(s) - 14), x + 1, yy, 1)
+        text.draw(fb, text.fit(nm, None, cw - 8 * len(s) - 14), x + 1, yy)
         text.right(fb, s, x + cw - 6, yy)
     ui.buttons(fb, view.get("labels"))

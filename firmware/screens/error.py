@@ -32,7 +32,8 @@ def _with_fonts(view, fb):
     from firmware.screens import ui
     ui.clear(fb)
     mid = text.font("mid")
-    _header(fb)
+    fb.fill_rect(0, 0, _W, 11, 1)
+    text.draw(fb, ("Something went wrong",), 2, 2, None, 0)
     # the message in the mid font when it takes at most five lines, else in
     # the small one (nine lines), never cut short
     m = view.get("message") or "error"
@@ -47,7 +48,7 @@ def _with_fonts(view, fb):
         y += 10 if f is None else mid.HEIGHT
     if view.get("where"):
         fb.text(text.fit(view["where"], None, ui.W - 4), 2, ui.BAR_Y - 10, 1)
-    ui.buttons(fb, view.get("labels") or ("OK", None, None, None, None))
+    ui.buttons(fb, view.get("labels") or (("OK",), None, None, None, None))
 
 
 def _header(fb):
@@ -57,7 +58,11 @@ def _header(fb):
 
 def plain(fb, message, where=None):
     """The error screen in framebuf's own font: the header, the message over
-    up to nine lines, where it happened, and A's "OK"."""
+    up to nine lines, where it happened, and A's "OK" (in English: this is
+    the screen of last resort)."""
+    if not isinstance(message, (str, type(None))):
+        from shared_engine import fill
+        message = fill(message)
     fb.fill(0)
     _header(fb)
     y = 14

@@ -2,7 +2,7 @@
 
 view keys:
     title     the header line; ``right``: small text at its right (optional)
-    items     [str or (label, value)] rows
+    items     rows: a text (a string or a message), or a list [label, value]
     cursor    index of the highlighted row
     note      a sentence under the list (optional), e.g. why something is
               refused; wrapped over as many lines as it needs (the list
@@ -24,9 +24,11 @@ def draw(view, fb):
     ui.clear(fb)
     mid = text.font("mid")
     wmax = ui.SIDE_X - 4
-    ui.header(fb, text.fit(view["title"], None, wmax - 8 * len(view.get("right") or "")),
-              view.get("right"))
+    right = view.get("right")
+    ui.header(fb, text.fit(view["title"], None, wmax - (text.width(right, None) if right else 0)),
+              right, labels=view.get("labels"))
     items = view["items"]
+    mirror = text.LANG is not None and text.LANG.rtl
     cur = view.get("cursor", 0)
     note = view.get("note")
     notes = text.wrap(note, None, ui.SIDE_X - 14) if note else ()
@@ -39,7 +41,7 @@ def draw(view, fb):
     y = top_y
     for i in range(first, min(len(items), first + rows)):
         it = items[i]
-        if isinstance(it, tuple):
+        if isinstance(it, list):
             label, value = it
         else:
             label, value = it, None
@@ -51,9 +53,15 @@ def draw(view, fb):
         # a label too long for the mid font (a long name in it) in the
         # small one, cut only if even that is too long
         f = mid if text.width(label, mid) <= wmax - vw - 3 else None
-        text.draw(fb, text.fit(label, f, wmax - vw - 3), 3, y - 1 if f else y + 3, f, c)
-        if value:
-            text.right(fb, value, wmax, y - 1, mid, c)
+        yy = y - 1 if f else y + 3
+        if mirror:      # right to left: the label from the right edge, its value left
+            text.draw(fb, text.fit(label, f, wmax - vw - 3), vw + 3, yy, f, c)
+            if value:
+                text.draw(fb, value, 3, y - 1, mid, c)
+        else:
+            text.draw(fb, text.fit(label, f, wmax - vw - 3), 3, yy, f, c)
+            if value:
+                text.right(fb, value, wmax, y - 1, mid, c)
         y += _ROW
     if first > 0:
         fb.text("^", ui.W - 11, 14, 1)

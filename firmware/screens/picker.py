@@ -41,7 +41,7 @@ def draw(view, fb):
     ui.clear(fb)
     big = text.font("big")
     mid = text.font("mid")
-    ui.header(fb, view["title"], view.get("right"))
+    ui.header(fb, view["title"], view.get("right"), labels=view.get("labels"))
     groups = view["groups"]
     top = 13
     h = ui.BAR_Y - 2 - top

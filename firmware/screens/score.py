@@ -20,17 +20,18 @@ def draw(view, fb):
     big = text.font("big")
     mid = text.font("mid")
     wmax = ui.SIDE_X - 4
-    ui.header(fb, view["title"], view.get("right"))
+    ui.header(fb, view["title"], view.get("right"), labels=view.get("labels"))
     text.draw(fb, text.fit(view["name"], mid, 150), 2, 12, mid)
     x = text.draw(fb, "%d" % view["pips"], 2, 22, big)
     if view.get("db"):
         text.draw(fb, "+ 0-0", x + 6, 36, mid)
     elif view.get("out"):
-        text.draw(fb, "went out", x + 6, 36, mid)
+        text.draw(fb, ("went out",), x + 6, 36, mid)
     # the players already scored, on the right
     y = 13
     for nm, s in view.get("entered", ())[-6:]:
-        text.right(fb, text.fit(nm, None, 56) + " " + s, wmax, y)
+        text.right(fb, s, wmax, y)
+        text.right(fb, text.fit(nm, None, 56), wmax - text.width(s, None) - 8, y)
         y += 10
     msg = view.get("message")
     if msg:
@@ -38,6 +39,6 @@ def draw(view, fb):
         y = ui.BAR_Y - 14 - 10 * len(lines)
         fb.fill_rect(0, y - 2, ui.SIDE_X - 2, 10 * len(lines) + 2, 1)
         for line in lines:
-            fb.text(line, 2, y, 0)
+            text.draw(fb, line, 2, y, None, 0)
             y += 10
     ui.buttons(fb, view.get("labels"))

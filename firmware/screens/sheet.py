@@ -19,7 +19,8 @@ from firmware.screens import ui
 def draw(view, fb):
     ui.clear(fb)
     wmax = ui.SIDE_X - 2
-    ui.header(fb, text.fit(view["title"], None, wmax - 40), view.get("right"))
+    ui.header(fb, text.fit(view["title"], None, wmax - 40), view.get("right"),
+              labels=view.get("labels"))
     names = view["names"]
     n = len(names)
     lw = 34
@@ -39,7 +40,7 @@ def draw(view, fb):
         y += 9
     ty = ui.BAR_Y - 12
     fb.hline(0, ty - 2, wmax, 1)
-    fb.text("Tot", 0, ty, 1)
+    text.draw(fb, ("Tot",), 0, ty)
     mark = view.get("mark") or ()
     totals = view["totals"]
     for i in range(n):

@@ -22,11 +22,13 @@ def draw(view, fb):
     big = text.font("big")
     mid = text.font("mid")
     wmax = ui.SIDE_X - 2
-    yard = "yard %d" % view["yard"]
     d = view.get("drawable")
     if d is not None and d != view["yard"]:
-        yard += " (%d)" % d
-    ui.header(fb, "R%s  %s" % (view["round"], view["centre"]), yard)
+        yard = ("yard {n} ({k})", view["yard"], d)
+    else:
+        yard = ("yard {n}", view["yard"])
+    ui.header(fb, ("R{round}  {tile}", view["round"], view["centre"]), yard,
+              labels=view.get("labels"))
     # clear of the UP/DOWN labels, which reach 40 pixels into the panel
     tw = ui.SIDE_X - 14
     hands = view["hands"]
@@ -64,7 +66,7 @@ def draw(view, fb):
         if i == view["current"]:
             fb.fill_rect(x, yy - 1, cw - 4, 10, 1)
             c = 0
-        fb.text(label, x + 1, yy, c)
+        text.draw(fb, label, x + 1, yy, None, c)
         text.right(fb, s, x + cw - 6, yy, None, c)
     for line in lines:
         if y + step > ui.BAR_Y + 1:

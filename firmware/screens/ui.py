@@ -14,6 +14,7 @@ BAR_Y = H - BAR
 SIDE = 42           # width of the UP/DOWN strip on the right
 SIDE_X = W - SIDE
 _CX = (49, 148, 247)
+UP_RIGHT = W - 14   # where the UP label ends, left of its arrow
 
 
 def clear(fb):
@@ -28,18 +29,18 @@ def buttons(fb, labels):
     for i in range(3):
         s = labels[i] if i < len(labels) else None
         if s:
-            w = len(s) * 8 + 6
+            w = text.width(s, None) + 6
             x = _CX[i] - w // 2
             fb.fill_rect(x, BAR_Y + 1, w, BAR - 1, 1)
-            fb.text(s, x + 3, BAR_Y + 3, 0)
+            text.draw(fb, s, x + 3, BAR_Y + 3, None, 0)
     up = labels[3] if len(labels) > 3 else None
     down = labels[4] if len(labels) > 4 else None
     if up:
         _arrow(fb, W - 7, 4, True)
-        text.right(fb, up[:5], W - 14, 2)
+        text.right(fb, text.fit(up, None, 40), UP_RIGHT, 2)
     if down:
         _arrow(fb, W - 7, BAR_Y - 9, False)
-        text.right(fb, down[:5], W - 14, BAR_Y - 10)
+        text.right(fb, text.fit(down, None, 40), W - 14, BAR_Y - 10)
 
 
 def _arrow(fb, cx, y, up):
@@ -50,8 +51,13 @@ def _arrow(fb, cx, y, up):
         fb.hline(cx - i, yy, w, 1)
 
 
-def header(fb, left, right=None, width=SIDE_X - 8):
-    """A line of small text at the top, with a rule under it."""
+def header(fb, left, right=None, width=SIDE_X - 8, labels=None):
+    """A line of small text at the top, with a rule under it; ``labels``
+    (the view's): the header ends 4 pixels before the UP label, which is as
+    wide as 40 pixels in some languages ("dadwn", Welsh for undo)."""
+    up = labels[3] if labels and len(labels) > 3 else None
+    if up:
+        width = min(width, UP_RIGHT - text.width(text.fit(up, None, 40), None) - 4)
     text.draw(fb, left, 1, 1)
     if right:
         text.right(fb, right, width - 1, 1)

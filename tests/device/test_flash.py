@@ -14,6 +14,7 @@ import devkit
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
 
 from pipkeeper.board.flash import MANAGED                 # the files `flash` manages on a board
+from pipkeeper.board.flash import PACKS                   # where the languages' packs go
 from pipkeeper.board.flash import _CHUNK as CHUNK          # raw bytes per A() call of flash.send_file
 
 
@@ -30,8 +31,12 @@ def test_flash_onto_a_blank_board_then_nothing_to_copy(flashed, golden, sim_boot
     assert not first["dry_run"] and not first["badger_os_app"]
     assert first["unchanged"] == 0 and first["removed"] == []
     # the bundle, its reader, pklink, main.py and, where the MicroPython
-    # does not latch the power in C (upstream), boot.py
-    assert len(first["copied"]) == (4 if devkit.is_pimoroni() else 5)
+    # does not latch the power in C (upstream), boot.py; and the languages'
+    # packs, a file each, with the names file of their own words
+    from pipkeeper.i18n import render
+    packs = [c["file"] for c in first["copied"] if c["file"].startswith(PACKS)]
+    assert sorted(packs) == sorted(PACKS + name for name in render.files())
+    assert len(first["copied"]) - len(packs) == (4 if devkit.is_pimoroni() else 5)
     assert first["bytes_copied"] == first["bytes_total"] == sum(c["size"] for c in first["copied"])
     # ... and is on the board's LittleFS, byte for byte the sizes flash reported.
     assert {c["file"]: c["size"] for c in first["copied"]} == {p: len(d) for p, d in files.items()}

@@ -111,14 +111,19 @@ def _cleanup():
 
 
 def test_restore_equals_full_replay_everywhere():
+    got = full = None
     for rules, n, seed in GAMES:
         # Each game and each checkpoint start on a collected heap: at the
         # board's 160K, the pieces the last restore left (a board boots
-        # afresh for each) are not the next one's to pay.
+        # afresh for each) are not the next one's to pay; the last
+        # checkpoint's two games are let go first (they held the heap
+        # the next simulation scattered itself around).
+        got = full = None
         gc.collect()
         rounds, total = _simulate(rules, n, seed)
         # Every round boundary, and points in between.
         for at in rounds + list(range(3, total, 97)):
+            got = full = None
             gc.collect()
             _checkpoint_at(at)
             _write(min(total, at + 17))  # the record grew after the checkpoint

@@ -41,6 +41,8 @@ def ink(s, x, y, f):
     return (x, y + top, text.width(s, f), bot - top)
 
 
+from shared_engine import fill  # noqa: E402
+
 _draw = text.draw
 _fit = text.fit
 _buttons = ui.buttons
@@ -48,16 +50,17 @@ _buttons = ui.buttons
 
 def draw(fb, s, x, y, f=None, c=1):
     if f is not None:
-        b = ink(s, x, y, f)
+        e = fill(s)         # a message: its English, as text draws it
+        b = ink(e, x, y, f)
         if b:
-            drawn.append((s, b, labelling[0]))
+            drawn.append((e, b, labelling[0]))
     return _draw(fb, s, x, y, f, c)
 
 
 def fit(s, f, maxw):
     r = _fit(s, f, maxw)
-    if r != s:
-        cuts.append(s)
+    if r != fill(s):
+        cuts.append(fill(s))
     return r
 
 
@@ -102,11 +105,13 @@ def meets(a, b):
 
 
 def sentences(v):
+    """The view's sentences, in English (a message filled: shared_engine.fill)."""
+    from shared_engine import fill
     out = []
     for k in ("note", "message", "hunt"):
         if v.get(k):
-            out.append(v[k])
-    out += v.get("status") or []
+            out.append(fill(v[k]))
+    out += [fill(s) for s in v.get("status") or []]
     return out
 
 
@@ -149,7 +154,8 @@ def main():
         del drawn[:]
         del marks[:]
         del cuts[:]
-        mod.draw(prepare(screen, v), fb)
+        v = prepare(screen, v)
+        mod.draw(v, fb)
         print(json.dumps(check(v)))
 
 

@@ -8,9 +8,22 @@ import json
 import framebuf
 
 
+def decoded(x):
+    """A message written {"m": [...]} (tests/firmware/i18n_views.encode)
+    back to its tuple; lists stay lists (a menu row [label, value])."""
+    if isinstance(x, dict):
+        if len(x) == 1 and "m" in x:
+            return tuple(decoded(y) for y in x["m"])
+        return {k: decoded(y) for k, y in x.items()}
+    if isinstance(x, list):
+        return [decoded(y) for y in x]
+    return x
+
+
 def prepare(screen, v):
     """A view read from JSON as the flows make it: tuples where they use
-    tuples."""
+    tuples (messages written {"m": [...]})."""
+    v = decoded(v)
     for k in ("labels", "groups"):
         if k in v and v[k] is not None:
             v[k] = [tuple(x) if isinstance(x, list) else x for x in v[k]]
@@ -21,8 +34,6 @@ def prepare(screen, v):
             v[k] = [tuple(x) for x in v[k]]
     if "rows" in v and v["rows"] and isinstance(v["rows"][0], list):
         v["rows"] = [(x[0], x[1]) if isinstance(x, list) else x for x in v["rows"]]
-    if screen == "menu":
-        v["items"] = [tuple(x) if isinstance(x, list) else x for x in v["items"]]
     return v
 
 

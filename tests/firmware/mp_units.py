@@ -2,9 +2,11 @@
 #   micropython -X heapsize=160K mp_units.py MPY_TREE WORKDIR NAME
 # test_units.py runs each NAME. Plain asserts are fine here: this file is
 # not compiled with optimisation.
+
 import sys
 import os
 sys.path.insert(0, sys.argv[1])
+from shared_engine import fill  # noqa: E402  (a message's English)
 WORK = sys.argv[2]
 NAME = sys.argv[3]
 
@@ -462,8 +464,9 @@ def t_faults_are_told_to_players_and_logged():
         a.fault(e, where)
         assert error.kind(a.ui)[0] == kind, (e, a.ui)
         name, v = core.view(a.ctx, a.ui)
-        assert name == "error" and words in v["message"], (kind, v)
-        assert "Error" not in v["message"] and "Errno" not in v["message"], v
+        said = fill(v["message"])      # a message of the catalogue: its English
+        assert name == "error" and words in said, (kind, v)
+        assert "Error" not in said and "Errno" not in said, v
         a.render(True)
         log = open(WORK + "/log.txt").read()
         assert ("[%s]" % where) in log and type(e).__name__ in log, log
@@ -481,7 +484,7 @@ def t_a_record_that_does_not_replay_is_told_to_players():
     a = app.App(_Board())
     a.boot()
     name, v = core.view(a.ctx, a.ui)
-    assert "Game 0003 cannot be read back" in v["message"], v
+    assert "Game 0003 cannot be read back" in fill(v["message"]), v
     assert "RecordError" in open(WORK + "/log.txt").read()
 
 
@@ -519,17 +522,103 @@ def t_history_deletes_only_synced_games_after_a_confirming_press():
         ui, act = history.press(ctx, {"s": "hist", "c": c}, "hist", "B")
         if v["labels"][1] is None:
             assert ui == {"s": "hist", "c": c}, ui    # B does nothing
-    assert offered == [None, None, None, "Delete"], offered
+    assert offered == [None, None, None, ("Delete",)], offered
     ui, act = history.press(ctx, {"s": "hist", "c": 3}, "hist", "B")
     assert ui.get("d") == "0001.dgn" and act is None
     name, v = history.view(ctx, ui, "hist")
-    assert v["title"] == "Delete game 0001?" and v["labels"][0] == "Delete", v
+    assert fill(v["title"]) == "Delete game 0001?" and v["labels"][0] == ("Delete",), v
     kept, _ = history.press(ctx, ui, "hist", "C")          # C keeps it
     assert "d" not in kept and "0001.dgn" in st.list_games()
     done, _ = history.press(ctx, ui, "hist", "A")          # A deletes it
     assert st.list_games() == ["0002.dgn", "0003.dgn", "0004.dgn"], st.list_games()
     assert done == {"s": "hist", "c": 2}, done
     history.view(ctx, done, "hist")
+
+
+def t_a_usb_press_keeps_the_modules_its_last_frame_was_drawn_with():
+    # On USB the board stays up: a press forgets the screen and flow modules
+    # but those the last frame was drawn with (importing them again was a
+    # quarter of a press), and never keeps a module that holds one it forgot
+    # (that one would be loaded twice).
+    from firmware import app
+
+    class B(_Board):
+        def prepare(self):
+            pass
+
+        def update(self, buf, full=False):
+            pass              # no frames kept: the heap is the board's
+
+    a = app.App(B())
+    a.boot()
+    a.render(True)
+
+    def loaded():
+        return set(n for n in sys.modules if n.startswith(app._SCREENS))
+
+    first = a.drew_with
+    assert first and loaded() == set(first), (first, loaded())
+    held = [id(sys.modules[n]) for n in first]
+    a.press("DOWN")                   # the set-up menu's next row: the same screen
+    assert a.drew_with == first, a.drew_with
+    assert [id(sys.modules[n]) for n in first] == held     # not imported again
+    # on to other screens: the scripted game's set-up and its first plays
+    for button in ("UP", "A", "DOWN", "DOWN", "DOWN", "B", "A", "DOWN", "DOWN", "B", "B",
+                   "A", "A", "A", "A"):
+        before = a.drew_with
+        a.press(button)
+        now = loaded()
+        assert now <= set(before) | set(a.drew_with), (before, a.drew_with, now)
+        assert set(a.drew_with) <= now
+        for n in now:
+            ui = getattr(sys.modules[n], "ui", None)
+            if ui is not None and n.startswith("firmware.screens."):
+                assert ui is sys.modules["firmware.screens.ui"], n
+        assert a.ui.get("s") != "err", (button, a.ui)
+    assert a.drew_with != first, "the presses never left the first screen"
+
+
+def t_on_usb_the_engine_is_loaded_ahead_of_the_press_that_starts_a_game():
+    # The set-up screens never need the engine; the press that starts the
+    # game does. On USB the board loads it while it waits for that press;
+    # on battery (the next press is a cold boot) it does nothing more.
+    from firmware import app
+
+    class B(_Board):
+        usb = True
+
+        def prepare(self):
+            pass
+
+        def update(self, buf, full=False):
+            pass
+
+        def wake_button(self):
+            return None
+
+        def idle(self):
+            pass
+
+        def halt(self):
+            pass
+
+        def on_usb(self):
+            return self.usb
+
+        def wait_press(self):
+            return None
+
+    names = ("shared_engine.engine", "shared_engine.dgn")
+    for usb in (False, True):
+        app._evict(names)             # as a fresh boot: neither loaded
+        b = B()
+        b.usb = usb
+        a = app.main(b)
+        assert a.ctx.game is None and a.ui.get("s") != "err", a.ui
+        # the engine; the record's module too where the heap has room (not
+        # in the 64-bit unix port's 160 KB, where objects are twice the size)
+        assert ("shared_engine.engine" in sys.modules) == usb, usb
+        assert usb or "shared_engine.dgn" not in sys.modules
 
 
 globals()["t_" + NAME]()

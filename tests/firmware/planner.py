@@ -36,11 +36,12 @@ def normalize(rules, events):
 
 
 class Planner:
-    def __init__(self, rules, players, tracking="quick", options=None):
+    def __init__(self, rules, players, tracking="quick", options=None, lang=None):
         self.rules = rules
         self.players = list(players)
         self.tracking = tracking
         self.options = dict(options or {})
+        self.lang = lang
         self.ctx = core.Ctx(game=None, tags=[], tracking=tracking)
         self.ui = {}
         self.presses = []
@@ -90,6 +91,8 @@ class Planner:
             press("B")
         opts = setup_flow._options(pr, {})
         want = dict(self.options)
+        if self.lang:             # the board's language, an option of the set-up
+            want["lang"] = self.lang
         if "rounds" in want:      # the board offers the first k doubles
             want["rounds"] = str(len(want["rounds"].split()))
         for k, (key, label, values) in enumerate(opts):
@@ -201,7 +204,8 @@ class Planner:
         ui, act = core.step(self.ctx, ui, "DOWN")
         seq.append("DOWN")
         from firmware.flows import play
-        items = [x[0] for x in play.menu_items(self.ctx)]
+        from shared_engine import fill
+        items = [fill(x[0]) for x in play.menu_items(self.ctx)]
         for _ in range(items.index(label)):
             ui, act = core.step(self.ctx, ui, "DOWN")
             seq.append("DOWN")
@@ -209,15 +213,16 @@ class Planner:
         return seq
 
 
-def plan_game(rules, n_players, seed, tracking="quick", options=None):
-    """(presses, target events, planner) for a simulated game."""
+def plan_game(rules, n_players, seed, tracking="quick", options=None, lang=None):
+    """(presses, target events, planner) for a simulated game (set up in
+    ``lang`` when given)."""
     from shared_engine import simulate
     sim = simulate.simulate(rules, n_players, seed=seed, options=options)
     evs = list(sim.events)
     evs = simulate.to_quick(evs) if tracking == "quick" else simulate.to_board(evs)
     evs = normalize(rules, evs)
     names = list(setup_flow.DEFAULT_ROSTER[:n_players])
-    p = Planner(rules, names, tracking, options)
+    p = Planner(rules, names, tracking, options, lang)
     p.setup()
     for ev in evs:
         p.event(ev)

@@ -25,7 +25,8 @@ def test_no_text_is_clipped(tmp_path, mpy_tree, n):
     from pipkeeper.paths import micropython_binary
     views = layout_views.views(n)
     vj = tmp_path / "views.json"
-    vj.write_text(json.dumps(views))
+    from i18n_views import encode
+    vj.write_text(json.dumps([(s, encode(v)) for s, v in views]))
     r = subprocess.run([micropython_binary(), "-X", "heapsize=4M", os.path.join(HERE, "mp_layout.py"),
                         str(vj), mpy_tree], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr
@@ -56,7 +57,7 @@ def test_draw_is_offered_exactly_when_the_engine_takes_it(rules):
         g.apply(ev)
         if core.kind(ctx, {}) != "turn":
             continue
-        offered = core.view(ctx, {})[1]["labels"][1] == "Draw"
+        offered = core.view(ctx, {})[1]["labels"][1] == ("Draw",)
         try:
             g.apply((DRAW, g.round.to_move + 1, UNKNOWN, UNKNOWN))
             taken = True

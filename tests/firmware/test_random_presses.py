@@ -110,6 +110,8 @@ class Walk:
         msg = ui.get("msg")
         i = ui.get("i")
         if msg:
+            from shared_engine import fill
+            msg = fill(msg)
             lo, hi = 0, 1 << 30
             if "0-0" in msg:
                 self.aim = (i, lo, hi, "00")
@@ -207,7 +209,8 @@ def run_series(cmd, env, work, seed, n):
                 bad.append("after press %d: %s does not replay: %s" % (i, res["path"], res["replay"]))
         if res["msg"]:
             stats["refused"] += 1
-            m = res["msg"][:48]
+            from shared_engine import fill
+            m = fill(res["msg"])[:48]
             stats["refusals"][m] = stats["refusals"].get(m, 0) + 1
         if path and res["path"] == path and res["size"] > size:
             stats["appended"] += 1

@@ -41,8 +41,11 @@ def test_flash_play_sync_show_flash_again(tmp_path, cache):
         code, out, err = cli(board.port, db, "flash")
         assert code == 0, err
         copied = int(re.search(r"copied (\d+) files", out).group(1))
-        # the bundle, its reader, the link helper, main.py and boot.py
-        assert copied == 5 and "free of" in out
+        # the bundle, its reader, the link helper, main.py and boot.py, and
+        # the languages' packs (five, and their names in words.bin)
+        assert copied == 5 + 6 and "free of" in out
+        assert sorted(os.listdir(root / "lib" / "i18n")) == [
+            "cy.bin", "fa.bin", "ga.bin", "mn.bin", "sv.bin", "words.bin"]
         # The games the board would have written (the button-press version
         # of this is test_scripted_game_through_buttons, with the sim).
         write_games(root / "games", 3, seed=11)
@@ -143,3 +146,24 @@ def test_flash_board_on_the_command_line(tmp_path, cache):
         assert code == 0, err
         assert "board.txt" not in out
     assert (root / "board.txt").read_text() == "pico_inky_pack\n"
+
+
+def test_roster_with_names_in_any_script_and_a_language(tmp_path):
+    """`roster --lang fa` with Persian and Mongolian names: the roster, the
+    names' bitmaps (/pipkeeper/names.bin) and the board's language in its
+    settings (the other settings kept)."""
+    root = tmp_path / "board"
+    (root / "pipkeeper").mkdir(parents=True)
+    (root / "pipkeeper" / "settings.json").write_text('{"counter": 7}')
+    with virtual_board(root, bare=True) as board:
+        code, out, err = cli(board.port, tmp_path / "db", "roster", "فاطمه زهرایی", "Батцэцэг Бат",
+                             "Ann", "--lang", "fa")
+        assert code == 0, err
+        on_board = json.loads((root / "pipkeeper" / "roster.json").read_text(encoding="utf-8"))
+        assert on_board["names"] == ["فاطمه زهرایی", "Батцэцэг Бат", "Ann"]
+        assert on_board["defaults"]["lang"] == "fa"
+        assert json.loads((root / "pipkeeper" / "settings.json").read_text()) == {"counter": 7, "lang": "fa"}
+        from pipkeeper.board import roster
+        assert (root / "pipkeeper" / "names.bin").read_bytes() == roster.names_file(on_board["names"])
+        code, out, err = cli(board.port, tmp_path / "db", "roster", "--lang", "xx")
+        assert code == 2 and "xx" in err

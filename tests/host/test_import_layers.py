@@ -23,6 +23,7 @@ HOST = ROOT / "host"
 LAYERS = (
     ("base", ("pipkeeper", "pipkeeper.errors", "pipkeeper.paths", "pipkeeper.closing",
               "pipkeeper.progress")),
+    ("i18n", ("pipkeeper.i18n",)),
     ("library", ("pipkeeper.library",)),
     ("board", ("pipkeeper.board",)),
     ("sim", ("pipkeeper.sim",)),

@@ -67,6 +67,18 @@ def test_pytest_run_counts(checkout):
     assert (result.passed, result.failed, result.ok) == (1, 1, False)
 
 
+def test_pytest_runs_files_side_by_side_and_counts_them(checkout):
+    # `test --all`'s workers (pytest-xdist): the counts come through them
+    assert testrun.parallel_args(1) == []
+    args = testrun.parallel_args(2)
+    assert args == ["-n", "2", "--dist", "loadfile"]
+    out, echo = collect()
+    result = testrun.run_pytest(checkout, ["tests/engine"], echo,
+                                extra_args=["-p", "no:cacheprovider"] + args)
+    assert (result.passed, result.failed, result.ok) == (1, 1, False)
+    assert "bringing up nodes" in "".join(out)      # xdist's own line: it ran
+
+
 def test_pytest_finding_nothing_fails(checkout):
     (checkout / "tests" / "engine" / "test_answer.py").unlink()
     out, echo = collect()

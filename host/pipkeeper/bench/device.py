@@ -38,6 +38,7 @@ Figures (one build; ``--firmware`` twice gives them side by side):
   flash_erases_per_press_mean, flash_erases_per_press_max   on USB, the script
   profile                    the late cold boot's top functions by sampled
                              program counter, named from the image's ELF
+  profile_usb_presses        the same over the script's presses on USB
 """
 
 import os
@@ -70,23 +71,30 @@ def _script():
 class Bench:
     """One build (a MicroPython image) with the scorer flashed on it."""
 
-    def __init__(self, firmware, work, log=print, flashed=None):
+    def __init__(self, firmware, work, log=print, flashed=None, lang="en"):
         """``flashed``: a flash image the scorer was just flashed onto (the
-        device tests have one); without it the scorer is flashed here."""
+        device tests have one); without it the scorer is flashed here.
+        ``lang``: the language the board is set to speak (bench --lang)."""
         self.log = log
+        self.lang = lang
         self.firmware = firmware
         self.work = Path(work)
+        self.work.mkdir(parents=True, exist_ok=True)
         self.clean = self.work / "clean.img"      # the scorer on a fresh flash
         if flashed is not None:
             shutil.copyfile(flashed, self.clean)
-            return
-        board = self._board(self.work / "install")
-        try:
-            self.log("flashing the scorer onto the emulated board ...")
-            board.install()
-        finally:
-            board.close()
-        shutil.copyfile(self.work / "install" / "flash.img", self.clean)
+        else:
+            board = self._board(self.work / "install")
+            try:
+                self.log("flashing the scorer onto the emulated board ...")
+                board.install()
+            finally:
+                board.close()
+            shutil.copyfile(self.work / "install" / "flash.img", self.clean)
+        if lang != "en":
+            # the board's language, as `pipkeeper roster --lang` sets it
+            flashfs.write_files(str(self.clean), {
+                "/pipkeeper/settings.json": ('{"lang": "%s"}' % lang).encode()})
 
     def _board(self, folder, power_cycle=False, image=None):
         folder = Path(folder)
@@ -103,7 +111,7 @@ class Bench:
         from pipkeeper.bench import engine as bench_engine, firmware as bench_firmware
         tags, events = bench_engine.largest_game()
         with tempfile.TemporaryDirectory() as d:
-            bench_firmware.write_board(d, tags, events[:events_cut])
+            bench_firmware.write_board(d, tags, events[:events_cut], self.lang)
             out = self.work / (name + ".img")
             shutil.copyfile(base, out)
             flashfs.write_files(str(out), {}, remove=("/pipkeeper/checkpoint", "/pipkeeper/ui.json"))
@@ -156,6 +164,7 @@ class Bench:
         fast, full = [], []
         with self._board(self.work / "usb", image=image) as b:
             b.start()
+            b.emu.profile_start()
             for i, button in enumerate(presses):
                 e0 = b.emu.stats()["flash"]["erase_calls"]
                 frames = b.press(button)
@@ -170,10 +179,11 @@ class Bench:
                     b.emu.save()
                     if flashfs.listdir(str(Path(b.dir) / "flash.img"), "/games"):
                         start_game = out[-1][1]
+            counts = b.emu.profile_stop()
             b.emu.power(on=False)
             b.emu.save()
             worn = Path(b.dir) / "flash.img"
-        return out, start_game, fast, full, worn
+        return out, start_game, fast, full, worn, counts
 
     def free_heap_at_start(self, image):
         """The free heap a MicroPython program starts with on this build (a
@@ -241,13 +251,13 @@ class Bench:
         return hi
 
 
-def run_build(firmware, log=print, heap=True, worn=True):
+def run_build(firmware, log=print, heap=True, worn=True, lang="en"):
     from pipkeeper.bench import engine as bench_engine, firmware as bench_firmware
     fw = images.load_firmware(firmware)
     figures = {"firmware": os.path.basename(fw.path), "micropython": ".".join(map(str, fw.version)),
-               "build": fw.kind}
+               "build": fw.kind, "lang": lang}
     with tempfile.TemporaryDirectory(prefix="pipkeeper-bench-device-") as work:
-        bench = Bench(firmware, work, log)
+        bench = Bench(firmware, work, log, lang=lang)
         tags, events = bench_engine.largest_game()
         early, late = bench_firmware.cut_points(events)
 
@@ -267,7 +277,7 @@ def run_build(firmware, log=print, heap=True, worn=True):
         presses = _script()
         if worn:
             presses = presses + presses
-        per, start_game, fast, full, worn_img = bench.usb_presses(presses, bench.clean)
+        per, start_game, fast, full, worn_img, usb_counts = bench.usb_presses(presses, bench.clean)
         times = [p[1] for p in per]
         erases = [p[2] for p in per]
         figures["press_ms_median"] = round(statistics.median(times), 1) if times else None
@@ -296,18 +306,21 @@ def run_build(firmware, log=print, heap=True, worn=True):
 
         log("the shortest tap on battery ...")
         figures["shortest_tap_applied_ms"] = bench.shortest_tap(late_cp, late_frame)
-        figures["profile"] = symbols.top_functions(counts, symbols.elf_for(fw.path))
+        elf = symbols.elf_for(fw.path)
+        figures["profile"] = symbols.top_functions(counts, elf)
+        figures["profile_usb_presses"] = symbols.top_functions(usb_counts, elf)
     return figures
 
 
-def run(firmwares=(), log=print, heap=True, worn=True):
+def run(firmwares=(), log=print, heap=True, worn=True, lang="en"):
     """The figures of each build (the upstream image of ../shared/rp2/ when
-    none is named): flat for one, ``{"builds": {...}}`` for several."""
+    none is named), the board in ``lang``: flat for one, ``{"builds":
+    {...}}`` for several."""
     firmwares = list(firmwares) or [os.environ.get(images.ENV_FIRMWARE) or images.default_firmware()]
     if not firmwares[0]:
         raise PipkeeperError("name a MicroPython image with --firmware (or $%s)" % images.ENV_FIRMWARE)
     out = {}
     for fw in firmwares:
-        figs = run_build(fw, log=log, heap=heap, worn=worn)
+        figs = run_build(fw, log=log, heap=heap, worn=worn, lang=lang)
         out[figs["build"] + "-" + figs["micropython"]] = figs
     return next(iter(out.values())) if len(out) == 1 else {"builds": out}

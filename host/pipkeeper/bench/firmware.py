@@ -44,17 +44,20 @@ SCREENS = ("turn", "menu", "pick", "sheet", "score")
 SCRIPT = Path(__file__).parent / "mp" / "firmware_bench.py"
 
 
-def write_board(folder, tags, events):
-    """A board's flash holding a game in progress with these events."""
+def write_board(folder, tags, events, lang="en"):
+    """A board's flash holding a game in progress with these events, shown
+    in ``lang`` (its [Lang] tag; the board's setting too)."""
     from shared_engine import dgn
 
     folder = Path(folder)
     (folder / "games").mkdir(parents=True, exist_ok=True)
     (folder / "pipkeeper").mkdir(exist_ok=True)
-    tags = [t for t in tags if t[0] != "Tracking"] + [("Tracking", ["full"])]
-    (folder / "games" / "0001.dgn").write_text("".join(dgn.lines(tags, events)))
+    tags = [t for t in tags if t[0] not in ("Tracking", "Lang")] + [("Tracking", ["full"])]
+    if lang != "en":
+        tags.append(("Lang", [lang]))
+    (folder / "games" / "0001.dgn").write_text("".join(dgn.lines(tags, events)), encoding="utf-8")
     (folder / "pipkeeper" / "current").write_text("/games/0001.dgn\n")
-    (folder / "pipkeeper" / "settings.json").write_text('{"counter": 1}')
+    (folder / "pipkeeper" / "settings.json").write_text('{"counter": 1, "lang": "%s"}' % lang)
     return folder
 
 

@@ -53,7 +53,8 @@ PACKAGES = (
 )
 # From hardware/, only the package and its board profiles are firmware.
 HARDWARE_ONLY = ("__init__.py", "profiles/")
-MANAGED = ("/lib/shared_engine", "/lib/firmware", "/lib/hardware", "/lib/pipkeeper.bundle",
+PACKS = "/lib/i18n/"       # the languages' packs (firmware/lang.py reads them)
+MANAGED = ("/lib/shared_engine", "/lib/firmware", "/lib/hardware", "/lib/pipkeeper.bundle", "/lib/i18n",
            "/lib/pkbundle.mpy", "/lib/pklink.mpy", "/main.py", "/boot.py")
 # Under Badger OS the scorer is an app of the launcher, which keeps /main.py.
 APP = "/examples/pipkeeper.py"
@@ -210,6 +211,12 @@ def build(args, cache=None, app=False, profile=None):
                            mpy.compiled(src, dst, args, package + "/" + rel)))
     # The packages go in one file the board mounts (pipkeeper.board.bundle).
     items = [Item(bundle.PATH, bundle.pack([(p[len("/lib/"):], d) for p, d in packed]))]
+    # The languages' packs, rendered now (pipkeeper.i18n.render), each a file
+    # of its own: read by offset as a screen is drawn, and on LittleFS a read
+    # costs more the further it is into a file.
+    from pipkeeper.i18n import render
+    for name, data in sorted(render.files().items()):
+        items.append(Item(PACKS + name, data))
     reader = source_root("firmware") / "bundle.py"
     items.append(Item(bundle.READER, mpy.compiled(reader, out / "pkbundle.mpy", args, "pkbundle.py")))
     helper = Path(onboard.HERE) / "pklink.py"

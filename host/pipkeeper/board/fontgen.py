@@ -37,6 +37,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from pipkeeper.i18n.bitmaps import find_font, inked_rows
+
 # Printable ASCII, then the Latin-1 letters players' names are likely to use.
 ASCII = "".join(chr(c) for c in range(32, 127))
 LATIN1 = "".join(chr(c) for c in range(0xC0, 0x100) if c not in (0xD7, 0xF7))
@@ -46,23 +48,6 @@ FONTS = {
     "big": (30, ASCII),
     "mid": (15, ASCII + LATIN1),
 }
-
-FONT_CANDIDATES = (
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-    "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",
-    "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
-    "/Library/Fonts/DejaVuSans-Bold.ttf",
-)
-
-
-def find_font(path=None):
-    if path:
-        return path
-    for p in FONT_CANDIDATES:
-        if os.path.exists(p):
-            return p
-    raise SystemExit("DejaVuSans-Bold.ttf not found: install fonts-dejavu-core or pass --font")
-
 
 def render(font_path, size, chars):
     font = ImageFont.truetype(font_path, size)
@@ -79,20 +64,11 @@ def render(font_path, size, chars):
         draw = ImageDraw.Draw(img)
         draw.fontmode = "1"          # no anti-aliasing: the panel is 1-bit
         draw.text((0, 0), ch, font=font, fill=1)
-        stride = (adv + 7) // 8
         offs += len(data).to_bytes(2, "little")
-        px = img.load()
-        inked = [y for y in range(height) if any(px[x, y] for x in range(adv))]
-        top = inked[0] if inked else 0
-        bottom = inked[-1] + 1 if inked else 0
+        top, n, bits = inked_rows(img, adv)
         tops.append(top)
-        rows.append(bottom - top)
-        for y in range(top, bottom):
-            row = bytearray(stride)
-            for x in range(adv):
-                if px[x, y]:
-                    row[x >> 3] |= 0x80 >> (x & 7)
-            data += row
+        rows.append(n)
+        data += bits
         widths.append(adv)
     if len(data) >= 65536:
         raise SystemExit("font too large for 16-bit offsets")

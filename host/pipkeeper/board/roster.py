@@ -17,6 +17,8 @@ import unicodedata
 from pipkeeper.errors import PipkeeperError
 
 PATH = "/pipkeeper/roster.json"
+NAMES = "/pipkeeper/names.bin"        # the names the board's fonts cannot draw, as bitmaps
+SETTINGS = "/pipkeeper/settings.json"
 MAX_NAMES = 20
 MAX_NAME = 12  # what fits a seat's column on the 296-pixel screen
 TRACKING = ("quick", "full")
@@ -71,11 +73,16 @@ def parse_options(pairs):
 def read(link):
     """The roster on the board (None if it has none)."""
     link.info()
-    out = link.exec("try:\n print(open({!r}).read())\nexcept OSError:\n print('null')".format(PATH))
     try:
-        return json.loads(out.decode("utf-8"))
+        return _read_json(link, PATH)
     except ValueError:
         raise PipkeeperError("the board's roster ({}) is not valid JSON; push a new one".format(PATH))
+
+
+def _read_json(link, path):
+    """A JSON file on the board (None when it has none; ValueError when it is not JSON)."""
+    out = link.exec("try:\n print(open({!r}).read())\nexcept OSError:\n print('null')".format(path))
+    return json.loads(out.decode("utf-8"))
 
 
 def merge(current, names=None, defaults=None):
@@ -100,11 +107,47 @@ def merge(current, names=None, defaults=None):
 
 
 def push(link, roster):
-    """Write the roster to the board atomically; returns the bytes written."""
+    """Write the roster to the board atomically, and the bitmaps of the
+    names its fonts cannot draw (a name in Persian, Mongolian, Welsh:
+    shaped and laid out here, pipkeeper.i18n.render); returns the bytes
+    written."""
     data = json.dumps(roster, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     link.info()
+    _write(link, PATH, data, "the roster")
+    return len(data) + _write(link, NAMES, names_file(roster.get("names") or []), "the names' bitmaps")
+
+
+def names_file(names):
+    """The names file for the board (pipkeeper.i18n.render.names)."""
+    from pipkeeper.i18n import render
+    return render.names([n for n in names if not render.drawable(n)])
+
+
+def check_lang(lang):
+    from pipkeeper import i18n
+    if lang not in i18n.LANGS:
+        raise PipkeeperError("unknown language {!r}: use one of {}".format(lang, ", ".join(i18n.LANGS)))
+    return lang
+
+
+def push_language(link, lang):
+    """Make ``lang`` the board's language: its settings.json "lang" (the
+    other settings kept), as a set-up on the board would."""
+    check_lang(lang)
+    try:
+        settings = _read_json(link, SETTINGS) or {}
+    except ValueError:
+        settings = {}        # a damaged settings file: the board starts it afresh too
+    if not isinstance(settings, dict):
+        settings = {}
+    settings["lang"] = lang
+    data = json.dumps(settings, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    _write(link, SETTINGS, data, "the board's settings")
+
+
+def _write(link, path, data, what):
     out = link.exec("R({!r},{!r},{!r})".format(
-        PATH, binascii.b2a_base64(data, newline=False).decode("ascii"), hashlib.sha256(data).hexdigest()))
+        path, binascii.b2a_base64(data, newline=False).decode("ascii"), hashlib.sha256(data).hexdigest()))
     if out.strip() != b"ok":
-        raise PipkeeperError("writing the roster on the board failed")
+        raise PipkeeperError("writing {} on the board failed".format(what))
     return len(data)

@@ -8,6 +8,8 @@ import json
 
 import click
 
+from pipkeeper import i18n
+
 
 @click.group()
 def command():
@@ -74,14 +76,17 @@ def bench_firmware(as_json, no_callgrind):
                    "(default: $PIPKEEPER_RP2_FIRMWARE, else upstream MicroPython from ../shared/rp2/).")
 @click.option("--no-heap", is_flag=True, help="Skip the free-heap search (the longest part).")
 @click.option("--no-worn", is_flag=True, help="Skip the worn flash (a few hundred presses first).")
-def bench_device(as_json, firmwares, no_heap, no_worn):
+@click.option("--lang", default="en", show_default=True,
+              type=click.Choice(i18n.LANGS),
+              help="The board's language (its packs drawn on every press).")
+def bench_device(as_json, firmwares, no_heap, no_worn, lang):
     """One press on an emulated RP2040 running a real MicroPython image, timed by
     the emulator's own clock: cold boots with the largest game, presses on USB,
     the heap the late boot needs, the shortest tap on battery, and a profile."""
     from pipkeeper.bench import device as bench
 
     log = (lambda m: click.echo(m, err=True))
-    figures = bench.run(firmwares, log=log, heap=not no_heap, worn=not no_worn)
+    figures = bench.run(firmwares, log=log, heap=not no_heap, worn=not no_worn, lang=lang)
     if as_json or "builds" not in figures:
         _print_nested(figures, as_json)
     else:
@@ -92,15 +97,18 @@ def _print_nested(figures, as_json):
     if as_json:
         click.echo(json.dumps(figures))
         return
-    flat = {k: v for k, v in figures.items() if k != "profile"}
+    flat = {k: v for k, v in figures.items() if not k.startswith("profile")}
     _print(flat, False)
-    for row in figures.get("profile") or ():
-        click.echo("  {:>5.1f}%  {}".format(row["percent"], row["function"]))
+    for key, title in (("profile", "the late cold boot"), ("profile_usb_presses", "presses on USB")):
+        if figures.get(key):
+            click.echo("profile, " + title + ":")
+        for row in figures.get(key) or ():
+            click.echo("  {:>5.1f}%  {}".format(row["percent"], row["function"]))
 
 
 def _side_by_side(builds):
     names = list(builds)
-    keys = [k for k in builds[names[0]] if k != "profile"]
+    keys = [k for k in builds[names[0]] if not k.startswith("profile")]
     width = max(len(k) for k in keys)
     click.echo("".ljust(width) + "".join("  " + n.rjust(24) for n in names))
     for k in keys:

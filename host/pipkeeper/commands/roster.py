@@ -2,6 +2,7 @@
 
 import click
 
+from pipkeeper import i18n
 from pipkeeper.board import link, roster
 from pipkeeper.options import answered, json_option, port_option
 
@@ -13,19 +14,25 @@ from pipkeeper.options import answered, json_option, port_option
 @click.option("--tracking", type=click.Choice(roster.TRACKING), default=None, help="Default tracking level.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A default option of RULES.md (repeatable), e.g. start_trains=5.")
+@click.option("--lang", default=None, type=click.Choice(i18n.LANGS),
+              help="The board's language: en, cy (Welsh), ga (Irish), sv (Swedish), mn (Mongolian), fa (Persian).")
 @json_option
-def command(names, port, rules, tracking, options, as_json):
+def command(names, port, rules, tracking, options, lang, as_json):
     """Push player NAMES and default options to the board; with none, show the board's roster.
 
     Names given replace the board's list; options given are added to its
     defaults. The file is written atomically on the board.
     """
     defaults = roster.check_defaults(rules, tracking, roster.parse_options(options))
+    if lang:
+        defaults["lang"] = roster.check_lang(lang)
     with link.connect(port, run_main=bool(names or defaults)) as board:
         current = roster.read(board)
         if names or defaults:
             current = roster.merge(current, names, defaults)
             size = roster.push(board, current)
+            if lang:
+                roster.push_language(board, lang)
             if not as_json:
                 click.echo("roster written to the board ({} bytes)".format(size))
     if answered(current, as_json, "the board has no roster: it uses its built-in one"):

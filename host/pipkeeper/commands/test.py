@@ -6,7 +6,7 @@ import click
 
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.paths import repo_root
-from pipkeeper.testing.suites import run_micropython, run_pytest
+from pipkeeper.testing.suites import parallel_args, run_micropython, run_pytest
 
 ENGINE_TESTS = "tests/engine"
 ALL_TESTS = "tests"
@@ -65,7 +65,8 @@ def command(on_micropython, on_board, run_all, heapsize, port, timeout, source, 
 
     if run_all:
         _banner("pytest on CPython {}: {}/".format(platform.python_version(), ALL_TESTS))
-        results.append(run_pytest(root, [ALL_TESTS], _echo, label="pytest " + ALL_TESTS + "/"))
+        results.append(run_pytest(root, [ALL_TESTS], _echo, label="pytest " + ALL_TESTS + "/",
+                                  extra_args=parallel_args() + ["--durations=15"]))
         click.echo(results[-1].counts())
     elif not on_micropython and not on_board:
         _banner("engine tests on CPython {}: {}".format(platform.python_version(), ENGINE_TESTS))

@@ -115,13 +115,20 @@ def _stats_table(stats):
     for s in stats:
         avg = "" if s["average_round_score"] is None else "{:.1f}".format(s["average_round_score"])
         rows.append("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>".format(
-            escape(s["player"]), s["games"], s["wins"], avg, s["rounds_out"], s["feet_started"]))
+            _name(s["player"]), s["games"], s["wins"], avg, s["rounds_out"], s["feet_started"]))
     rows.append("</table>")
     return "".join(rows)
 
 
+def _name(player):
+    """A player's name in the page: escaped, and isolated (``<bdi>``) so that
+    a name written right to left (Persian) keeps its own order and leaves
+    the sentence around it alone."""
+    return "<bdi>{}</bdi>".format(escape(str(player)))
+
+
 def _game_section(g, rep):
-    names = [escape(str(p)) for p in rep["players"]]
+    names = [_name(p) for p in rep["players"]]
     title = "#{} {} — {}".format(g["id"], escape(rep["rules"]), ", ".join(names))
     about = [escape(x) for x in (g["event"], g["date"], g["game_id"]) if x]
     out = ["<section><h2>{}</h2>".format(title)]
@@ -144,13 +151,14 @@ def _game_section(g, rep):
         out.append("<p>Winner: {}{}</p>".format(won, how))
     elif not rep["over"]:
         out.append("<p>In play.</p>")
-    out.append(_chart(rep, names))
+    out.append(_chart(rep, names, [escape(str(p)) for p in rep["players"]]))
     out.append("</section>")
     return "".join(out)
 
 
-def _chart(rep, names, width=560, height=220, pad=36):
-    """Running totals per player after each round, as an SVG line chart."""
+def _chart(rep, names, titles, width=560, height=220, pad=36):
+    """Running totals per player after each round, as an SVG line chart
+    (``titles``: the names as plain text, for the lines' tooltips)."""
     rounds = rep["rounds"]
     if not rounds:
         return ""
@@ -185,7 +193,7 @@ def _chart(rep, names, width=560, height=220, pad=36):
         colour = _COLOURS[s % len(_COLOURS)]
         points = " ".join(xy(i, v) for i, v in enumerate(series[s]))
         out.append('<polyline fill="none" stroke="{}" stroke-width="2" points="{}"><title>{}</title></polyline>'
-                   .format(colour, points, names[s]))
+                   .format(colour, points, titles[s]))
     out.append("</svg>")
     legend = "".join('<span style="color:{}">&#9632; {}</span>'.format(_COLOURS[s % len(_COLOURS)], names[s])
                      for s in range(n))

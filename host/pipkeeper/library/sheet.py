@@ -34,8 +34,9 @@ def _double(pips):
 
 
 def _names(report):
+    from pipkeeper.i18n import isolated
     players = report.get("players") or []
-    return [str(p) for p in players]
+    return [isolated(str(p)) for p in players]
 
 
 def _seat_name(names, seat):
@@ -49,19 +50,19 @@ def _join_names(names, seats):
 
 
 def _table(rows):
-    """Right-aligned columns (the first left-aligned), two spaces apart."""
+    """Right-aligned columns (the first left-aligned), two spaces apart,
+    measured in terminal cells (a name in any script: pipkeeper.i18n.cells)."""
+    from pipkeeper.i18n import cells as width
     widths = [0] * max(len(r) for r in rows)
     for row in rows:
         for i, cell in enumerate(row):
-            widths[i] = max(widths[i], len(cell))
+            widths[i] = max(widths[i], width(cell))
     out = []
     for row in rows:
         cells = []
         for i, cell in enumerate(row):
-            if i == 0:
-                cells.append(cell.ljust(widths[i]))
-            else:
-                cells.append(cell.rjust(widths[i]))
+            pad = " " * (widths[i] - width(cell))
+            cells.append(cell + pad if i == 0 else pad + cell)
         out.append("  ".join(cells).rstrip())
     return out
 
@@ -90,7 +91,8 @@ def score_table(report):
         rows.append([_double(rnd.get("double"))] + cells)
     totals += [""] * (len(names) - len(totals))
     total_row = ["total"] + [str(t) + " " for t in totals]
-    width = [max(len(r[i]) for r in rows + [total_row]) for i in range(len(names) + 1)]
+    from pipkeeper.i18n import cells
+    width = [max(cells(r[i]) for r in rows + [total_row]) for i in range(len(names) + 1)]
     rows.append(["-" * width[0]] + ["-" * (w - 1) + " " for w in width[1:]])
     rows.append(total_row)
     return _table(rows), any_out

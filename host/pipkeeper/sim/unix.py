@@ -146,7 +146,55 @@ def build_tree(src, dest=None):
                     op = os.path.join(out_dir, fn)
                     if not os.path.exists(op) or os.path.getmtime(op) < os.path.getmtime(sp):
                         shutil.copyfile(sp, op)
+    write_packs(os.path.join(dest, "firmware"))
     return dest
+
+
+def write_names(flash_dir):
+    """The simulated board's names file (/pipkeeper/names.bin), as
+    `pipkeeper roster` writes a board's: the bitmaps of the names its fonts
+    cannot draw, here those of its roster and of the players of its games
+    (a record copied into the folder by hand shows its names too)."""
+    import json
+    from pipkeeper.board import roster
+    names = []
+    try:
+        with open(os.path.join(flash_dir, "pipkeeper", "roster.json"), encoding="utf-8") as f:
+            names += json.load(f).get("names") or []
+    except (OSError, ValueError, AttributeError):
+        pass
+    games = os.path.join(flash_dir, "games")
+    if os.path.isdir(games):
+        from shared_engine import dgn
+        for fn in sorted(os.listdir(games)):
+            try:
+                with open(os.path.join(games, fn), encoding="utf-8") as f:
+                    names += dgn.read(f.read(4096).rsplit("\n", 1)[0]).tag("Players") or []
+            except (OSError, ValueError):
+                pass
+    names = list(dict.fromkeys(n for n in names if isinstance(n, str)))
+    _write_changed(os.path.join(flash_dir, "pipkeeper", "names.bin"), roster.names_file(names))
+
+
+def write_packs(firmware_dir):
+    """The languages' packs into the firmware's folder (firmware/i18n/), as
+    `pipkeeper flash` writes them to /lib/i18n/; only those that changed."""
+    from pipkeeper.i18n import render
+    for name, data in render.files().items():
+        _write_changed(os.path.join(firmware_dir, "i18n", name), data)
+
+
+def _write_changed(path, data):
+    """Write ``data`` to ``path`` unless it holds them already."""
+    try:
+        with open(path, "rb") as f:
+            if f.read() == data:
+                return
+    except OSError:
+        pass
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(data)
 
 
 def flashed(folder):
@@ -237,6 +285,7 @@ class Sim(Closing):
         self.heap = heap
         if src is None and not flashed(self.dir):
             src = build_tree(source_root())
+        write_names(self.dir)
         self.src = src
         self.timeout = timeout
         self.serial = serial

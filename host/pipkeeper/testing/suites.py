@@ -142,6 +142,18 @@ def run_pytest(root, paths, echo, label="pytest", extra_args=()):
     return Result(label, passed, failed, 0 if returncode == 0 else 1, note)
 
 
+def parallel_args(cores=None):
+    """pytest's arguments to run test files side by side, one worker per
+    core (at most 4), when pytest-xdist is installed and there is more than
+    one core. A file's tests stay on one worker (``--dist loadfile``): the
+    device tests' session fixtures (a flashed emulated board, ~30 s) are
+    then made once per worker that needs them, not once per test."""
+    if importlib.util.find_spec("xdist") is None:
+        return []
+    n = min(cores or os.cpu_count() or 1, 4)
+    return ["-n", str(n), "--dist", "loadfile"] if n > 1 else []
+
+
 def mpy_compatible(binary, out_dir, package):
     """Whether this MicroPython imports the .mpy files mpy-cross made."""
     code = "import sys; sys.path.insert(0, {!r}); import {}".format(out_dir, package)

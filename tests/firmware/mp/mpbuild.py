@@ -5,7 +5,7 @@ The firmware, the engine and these harness scripts compiled with mpy-cross
 the firmware less room), in ``build/faults-mpy`` under the checkout:
 
     build/faults-mpy/shared_engine/*.mpy
-    build/faults-mpy/firmware/**.mpy (+ the font .bin files)
+    build/faults-mpy/firmware/**.mpy (+ the font .bin files, the language packs)
     build/faults-mpy/harness/{flashsim,powercut,onepress,random_presses,usbpower,usbsession}.mpy
 
 ``micropython_env()`` gives the environment (MICROPYPATH) to run
@@ -47,6 +47,8 @@ def build(root=ROOT):
             if not dst.exists() or dst.stat().st_mtime < f.stat().st_mtime:
                 dst.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(f, dst)
+    from pipkeeper.sim.unix import write_packs
+    write_packs(out / "firmware")          # the languages' packs, as flash writes them
     for name in HARNESS:
         compiled(HERE / (name + ".py"), out / "harness" / (name + ".mpy"), ("-march=host",))
     return out

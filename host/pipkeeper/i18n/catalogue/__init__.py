@@ -1,0 +1,1 @@
+"""The catalogues, one module per language (see pipkeeper.i18n)."""

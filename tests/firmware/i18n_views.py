@@ -1,0 +1,137 @@
+"""Every screen as the flows make it (messages of the catalogue, not English
+text), at the longest player names allowed, one in each script: the views
+of the golden frames in every language (tests/firmware/test_i18n_screens.py).
+
+The flows run here on CPython (as the test planner runs them), over games
+the engine plays to the state each screen needs; the views go to the
+MicroPython side as JSON, a message (a tuple) as {"m": [...]} so that it
+stays apart from a list (a menu row).
+"""
+
+import json
+import os
+
+from firmware import core
+from firmware.storage import Storage
+from shared_engine.engine import (Game, ROUND, PLAY, DRAW, PASS, SCORE, UNKNOWN, DOUBLE,
+                                   IllegalEvent)
+from shared_engine.messages import message
+
+# 12 letters, the roster's longest (pipkeeper.roster.MAX_NAME), in each script
+NAMES = ["Wolfgang Ali", "Gwenllian Ŵy", "Áine Ní Bhrí", "Örjan Åström",
+         "Батцэцэг Бат", "فاطمه زهرایی"]
+
+
+def store(folder):
+    os.makedirs(str(folder), exist_ok=True)
+    st = Storage(str(folder))
+    st.ensure_dirs()
+    st.write_json("roster.json", {"names": NAMES + ["Ann", "Bob"]})
+    return st
+
+
+def _ctx(st, game=None, tracking="quick"):
+    return core.Ctx(game=game, tracking=tracking, store=st)
+
+
+def _view(ctx, ui):
+    name, v = core.view(ctx, ui)
+    return name, v
+
+
+def _to_move(g):
+    return g.round.to_move + 1
+
+
+def _refusal(ctx, g, ev):
+    try:
+        g.apply(ev)
+    except IllegalEvent as e:
+        return ctx.words(message(e))
+    raise AssertionError("the engine took %r" % (ev,))
+
+
+def views(folder):
+    """[(name, screen, view)] of every screen."""
+    st = store(folder)
+    out = []
+    ctx = _ctx(st)
+    out.append(("setup-rules",) + _view(ctx, {"s": "setup", "pg": 0, "c": 0}))
+    out.append(("setup-players",) + _view(ctx, {"s": "setup", "pg": 1, "c": 5, "pl": [0, 1, 2, 3, 4, 5]}))
+    out.append(("setup-options",) + _view(ctx, {"s": "setup", "pg": 2, "c": 0, "pr": 3, "pl": [0, 1, 2, 3]}))
+
+    g = Game("mexican-train", NAMES, {})
+    ctx = _ctx(st, g)
+    out.append(("dealer",) + _view(ctx, {"l": 6}))
+    out.append(("dealer-hunt",) + _view(ctx, {"s": "dealer", "l": 5, "h": [1, 2, 3, 4]}))
+    g.apply((ROUND, 12, 6, ()))
+    for _ in range(3):
+        g.apply((PLAY, _to_move(g), UNKNOWN, UNKNOWN, None))
+    g.apply((DRAW, _to_move(g), UNKNOWN, UNKNOWN))
+    why = _refusal(ctx, g, (DRAW, _to_move(g), UNKNOWN, UNKNOWN))
+    out.append(("turn",) + _view(ctx, {}))
+    out.append(("turn-refused",) + _view(ctx, {"msg": why}))
+    g.apply((PASS, _to_move(g)))
+    out.append(("menu",) + _view(ctx, {"s": "menu", "c": 3}))
+
+    f = Game("chickenfoot", NAMES[:4], {"rounds": "9 8"})
+    fctx = _ctx(st, f, "full")
+    f.apply((ROUND, 9, 1, ()))
+    f.apply((PLAY, 1, 9, 4, None))
+    out.append(("picker",) + _view(fctx, {"s": "pick", "p": []}))
+    out.append(("picker-level",) + _view(fctx, {"s": "pick", "p": [3]}))
+
+    q = Game("chickenfoot", NAMES[2:6], {"rounds": "9 8"})
+    qctx = _ctx(st, q)
+    q.apply((ROUND, 9, 1, ()))
+    for _ in range(4):
+        q.apply((PLAY, _to_move(q), UNKNOWN, UNKNOWN, None))
+    q.apply((PLAY, _to_move(q), DOUBLE, DOUBLE, None))
+    out.append(("turn-foot",) + _view(qctx, {}))
+    out.append(("score",) + _view(qctx, {"s": "score", "i": 1, "p": [12, 0, 0, 0], "d": [0, 0, 0, 0],
+                                         "v": 7, "b": 0}))
+    try:
+        q.apply((SCORE, (12, 7, 0, 40), (0, 0, 1, 1)))
+        raise AssertionError("two 0-0 taken")
+    except IllegalEvent as e:
+        refused = qctx.words(message(e))
+    out.append(("score-refused",) + _view(qctx, {"s": "score", "i": 3, "p": [12, 7, 0, 40],
+                                                 "d": [0, 0, 1, 1], "v": 40, "b": 1,
+                                                 "msg": refused}))
+    q.apply((SCORE, (12, 7, 30, 40), (0, 0, 0, 1)))
+    out.append(("sheet",) + _view(qctx, {}))
+    q.apply((ROUND, 8, 2, ()))
+    q.apply((SCORE, (3, 0, 22, 5), (0, 0, 0, 0)))
+    out.append(("end",) + _view(qctx, {}))
+
+    st.new_game(lambda n: '[Rules "chickenfoot"]\n[Players "%s" "%s"]\n' % (NAMES[4], NAMES[5]))
+    out.append(("history",) + _view(_ctx(st), {"s": "hist", "c": 0}))
+    out.append(("error",) + _view(_ctx(st), {"s": "err", "m": "/games/0007.dgn does not replay: "
+                                                               "line 3: unknown event", "w": "restore"}))
+    return out
+
+
+def encode(x):
+    """JSON-able, a message (tuple) as {"m": [...]}."""
+    if isinstance(x, tuple):
+        return {"m": [encode(v) for v in x]}
+    if isinstance(x, list):
+        return [encode(v) for v in x]
+    if isinstance(x, dict):
+        return {k: encode(v) for k, v in x.items()}
+    return x
+
+
+def write(folder, path):
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump([{"name": n, "screen": s, "view": encode(v)} for n, s, v in views(folder)], f,
+                  ensure_ascii=False)
+
+
+if __name__ == "__main__":
+    import sys
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        for n, s, v in views(d):
+            print(n, s, v)
+    sys.exit(0)
