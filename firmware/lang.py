@@ -189,7 +189,7 @@ def names():
 
 
 def close():
-    """The frame is drawn: close the names files, forget its lines."""
+    """The frame is drawn: close the names files."""
     global _names
     if _names is not None:
         for p in _names:

@@ -43,9 +43,6 @@ def use(lang, names=None):
     if LANG is not None:
         LANG.f.close()
         LANG = None
-    import sys
-    if "firmware.lang" in sys.modules:
-        sys.modules["firmware.lang"].close()     # what it laid out before
     if lang and lang != "en":
         LANG = _loaded().pack(lang)
 

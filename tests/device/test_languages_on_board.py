@@ -49,15 +49,10 @@ def test_a_whole_game_in_each_language(device, golden, mpy_tree, tmp_path):
 
 def _late_cold_boot(golden, folder, lang):
     """The late cold boot of the bench's largest game in ``lang``: (ms to
-    the first SPI byte, its frame, the full replay's frame, the faults the
-    board logged)."""
-    from pipkeeper.bench import device as bench_device, engine as bench_engine, firmware as bench_firmware
+    the first SPI byte, its frame, the faults the board logged while it
+    replayed the game in full and left the checkpoint)."""
     from pipkeeper.board import flashfs
-    bench = bench_device.Bench(devkit.firmware_path(), folder, log=lambda *a: None,
-                               flashed=str(golden), lang=lang)
-    _tags, events = bench_engine.largest_game()
-    _early, late = bench_firmware.cut_points(events)
-    replayed = bench.with_checkpoint(bench.game_image(bench.clean, late, "late"), "late-cp")
+    bench, replayed = devkit.late_game(golden, folder, lang=lang)
     ms, frame, _ = bench.cold_boot(replayed)
     log = flashfs.read(str(replayed), "/log.txt")
     return ms, frame, log
