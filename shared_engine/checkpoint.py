@@ -177,30 +177,43 @@ def tail_crc(f, length):
     return crc32(f.read(length - start))
 
 
-def _crc_from(f, at):
-    """CRC of an open file's bytes from ``at`` to its end, read in chunks."""
+# A CRC pass reads the file into one buffer: a write allocates it before the
+# snapshot, when the app has just collected the heap, because after the dump
+# a fragmented board heap may hold no free block even that large (a checkpoint
+# failed so, at 513 bytes, on a long Mexican Train game on USB).
+CHUNK = 256
+
+
+def _crc_from(f, at, buf=None):
+    """CRC and size of an open file's bytes from ``at`` to its end, read
+    into ``buf`` (a bytearray; a fresh one of CHUNK bytes by default)."""
+    if buf is None:
+        buf = bytearray(CHUNK)
+    view = memoryview(buf)
     f.seek(at)
     crc = 0
     size = 0
     while True:
-        b = f.read(512)
-        if not b:
+        n = f.readinto(buf)
+        if not n:
             return crc, size
-        crc = crc32(b, crc)
-        size += len(b)
+        crc = crc32(view[:n], crc)
+        size += n
 
 
 def write(game, f, length, lines, out):
     """Write the checkpoint of ``game`` to ``out`` (a file opened "w+b",
     then renamed into place by the caller): the game is the replay of the
     first ``length`` bytes (``lines`` lines) of the record open as ``f``."""
+    buf = bytearray(CHUNK)
     out.write(b"00000000\n")
     data = [VERSION, length, lines, tail_crc(f, length), snapshot(game)]
     if _STREAMS_BYTES:
         json.dump(data, out)  # MicroPython: straight into the file, piece by piece
     else:
         out.write(json.dumps(data).encode())  # CPython's json.dump writes str
-    crc, _ = _crc_from(out, 9)
+    data = None
+    crc, _ = _crc_from(out, 9, buf)
     out.seek(0)
     out.write(b"%08x" % crc)
 

@@ -132,12 +132,3 @@ def test_export_html_has_sheet_chart_and_stats(tmp_path, games):
     assert html.count("<polyline") == 3 * 4  # one line per player per game
     assert "chicken feet started" in html and html.count("<section>") == 3
     assert csv_text.splitlines()[0].startswith("game,game_id,date,rules,round")
-
-
-def test_write_atomically_leaves_no_half_file(tmp_path):
-    target = tmp_path / "out.html"
-    export.write_atomically(str(target), "hello")
-    assert target.read_text() == "hello"
-    with pytest.raises(PipkeeperError):
-        export.write_atomically(str(tmp_path / "missing" / "x.html"), "x")
-    assert [p.name for p in tmp_path.iterdir()] == ["out.html"]

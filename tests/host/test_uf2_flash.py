@@ -17,6 +17,7 @@ from boardkit import run_cli
 from pipkeeper.board import bootsel, uf2, uf2_flash
 from pipkeeper import cli
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.files import write_atomically
 from pipkeeper.board import images
 
 SHARED = images.shared_rp2()
@@ -42,7 +43,7 @@ def merged(tmp_path_factory):
         else:
             os.environ["PIPKEEPER_CACHE"] = old
     out = tmp_path_factory.mktemp("merged") / "pico-pipkeeper.uf2"
-    uf2.write(m.data, out)
+    write_atomically(out, m.data)
     return out
 
 

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.files import temp_beside, write_atomically
 
 
 def mpy_cross_binary():
@@ -34,12 +35,12 @@ def compile_file(src, dst, args=(), name=None):
     """Compile one source file (``name``: the file name tracebacks show);
     raise PipkeeperError with mpy-cross's words."""
     dst.parent.mkdir(parents=True, exist_ok=True)
-    tmp = dst.with_name(dst.name + ".tmp")
+    tmp = temp_beside(dst)
     proc = subprocess.run(
-        [mpy_cross_binary(), *args, "-s", name or src.name, "-o", str(tmp), str(src)],
+        [mpy_cross_binary(), *args, "-s", name or src.name, "-o", tmp, str(src)],
         capture_output=True, text=True)
     if proc.returncode:
-        tmp.unlink(missing_ok=True)
+        os.remove(tmp)
         msg = (proc.stderr or proc.stdout).strip().splitlines()
         raise PipkeeperError("mpy-cross failed on {}: {}".format(src, msg[-1] if msg else "?"))
     os.replace(tmp, dst)
@@ -54,7 +55,7 @@ def compiled(src, dst, args=(), name=None):
     digest = hashlib.sha256(src.read_bytes() + repr((tuple(args), name)).encode()).hexdigest()
     if not (dst.is_file() and stamp.is_file() and stamp.read_text() == digest):
         compile_file(src, dst, args, name)
-        stamp.write_text(digest)
+        write_atomically(stamp, digest)
     return dst.read_bytes()
 
 

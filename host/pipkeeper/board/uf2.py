@@ -250,22 +250,6 @@ def default_output(image_path):
     return Path(stem + "-pipkeeper.uf2")
 
 
-def write(data, out):
-    """``data`` to the file ``out``, whole or not at all."""
-    out = Path(out)
-    tmp = out.with_name(out.name + ".tmp")
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-        os.replace(tmp, out)
-    except OSError as exc:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
-        raise PipkeeperError("cannot write {}: {}".format(out, exc.strerror or exc))
-
-
 class Contents:
     """What a UF2 file for ``flash --uf2`` writes: the image, and whether
     (and what) it writes into the filesystem region."""

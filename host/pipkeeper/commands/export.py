@@ -2,6 +2,7 @@
 
 import click
 
+from pipkeeper.files import write_atomically
 from pipkeeper.library import export
 from pipkeeper.library.store import Library
 from pipkeeper.options import db_option
@@ -18,7 +19,7 @@ def command(fmt, output, db):
     with Library(db) as library:
         text = export.export(library, fmt)
     if output:
-        export.write_atomically(output, text)
+        write_atomically(output, text)
         click.echo("wrote {} ({} bytes)".format(output, len(text.encode("utf-8"))))
     else:
         click.echo(text, nl=False)

@@ -5,6 +5,7 @@ import json
 import click
 
 from pipkeeper.board import uf2
+from pipkeeper.files import write_atomically
 from pipkeeper.options import json_option
 from pipkeeper.progress import human
 
@@ -31,7 +32,7 @@ def command(image, board, output, as_json):
     """
     merged = uf2.make(image, board)
     out = output or uf2.default_output(image)
-    uf2.write(merged.data, out)
+    write_atomically(out, merged.data)
     if as_json:
         click.echo(json.dumps(merged.as_dict(out)))
         return

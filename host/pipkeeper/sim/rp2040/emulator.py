@@ -25,6 +25,7 @@ from pathlib import Path
 
 from pipkeeper.closing import Closing
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.files import write_atomically
 from pipkeeper.board import images
 
 JS_DIR = Path(__file__).resolve().parent / "js"
@@ -145,9 +146,7 @@ class Emulator(Closing):
         dst = mods / "emulator.mjs"
         data = src.read_bytes()
         if not dst.is_file() or dst.read_bytes() != data:
-            tmp = dst.with_name("emulator.mjs.tmp%d" % os.getpid())
-            tmp.write_bytes(data)
-            os.replace(tmp, dst)
+            write_atomically(dst, data)
         return dst
 
     # -- the event stream ---------------------------------------------------------------

@@ -1,0 +1,46 @@
+"""Writing a file whole or not at all.
+
+Every file pipkeeper writes on the laptop (an export, a UF2 image, the
+compiled firmware in the cache, the emulator's script) goes through
+``write_atomically``: a temporary file of its own beside the target, then a
+rename. A power cut or a full disk leaves the old file, never half a new
+one; two processes building the same cache at once (pytest's workers, two
+`pipkeeper sim` started together) each rename a whole file of their own
+instead of racing on one temporary name.
+"""
+
+import os
+import tempfile
+
+from pipkeeper.errors import PipkeeperError
+
+
+def temp_beside(path):
+    """A new, empty temporary file in ``path``'s folder (its name); the
+    caller fills it and renames it onto ``path`` with ``os.replace``."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+    os.close(fd)
+    return tmp
+
+
+def write_atomically(path, data):
+    """Write ``data`` (bytes, or str written as UTF-8 with its newlines
+    kept) to ``path``, whole or not at all; PipkeeperError if it cannot."""
+    tmp = None
+    try:
+        tmp = temp_beside(path)
+        if isinstance(data, str):
+            with open(tmp, "w", encoding="utf-8", newline="") as f:
+                f.write(data)
+        else:
+            with open(tmp, "wb") as f:
+                f.write(data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        if tmp is not None:
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+        raise PipkeeperError("cannot write {}: {}".format(path, exc.strerror or exc))

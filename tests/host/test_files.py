@@ -1,0 +1,77 @@
+"""pipkeeper.files: a file is written whole or not at all, by one process or
+by several at once (pytest's workers building the same compiled-firmware
+cache; two `pipkeeper sim` started together)."""
+
+import os
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from pipkeeper import files
+from pipkeeper.board import mpy
+from pipkeeper.errors import PipkeeperError
+
+
+def test_write_atomically_leaves_no_half_file(tmp_path):
+    target = tmp_path / "out.html"
+    files.write_atomically(str(target), "hello")
+    assert target.read_text() == "hello"
+    with pytest.raises(PipkeeperError):
+        files.write_atomically(str(tmp_path / "missing" / "x.html"), "x")
+    assert [p.name for p in tmp_path.iterdir()] == ["out.html"]
+
+
+def test_a_failed_rename_keeps_the_old_file_and_leaves_no_temporary(tmp_path, monkeypatch):
+    target = tmp_path / "out.uf2"
+    files.write_atomically(target, b"old")
+
+    def full_disk(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full_disk)
+    with pytest.raises(PipkeeperError, match="^cannot write .*No space left on device$"):
+        files.write_atomically(target, b"new")
+    assert target.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.uf2"]
+
+
+def test_writers_at_once_each_write_a_whole_file(tmp_path):
+    target = tmp_path / "shared.bin"
+    errors = []
+
+    def write(i):
+        try:
+            for _ in range(50):
+                files.write_atomically(target, bytes([i]) * 4096)
+        except Exception as e:  # a race would show here
+            errors.append(e)
+
+    threads = [threading.Thread(target=write, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    data = target.read_bytes()
+    assert len(data) == 4096 and len(set(data)) == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["shared.bin"]
+
+
+def test_two_processes_compile_into_one_cache_at_once(tmp_path):
+    """The race CI met: two workers compiled app.py into the same cache
+    folder through one temporary name; the second rename found it gone."""
+    src = tmp_path / "m.py"
+    src.write_text("X = [i * i for i in range(100)]\n" * 200)
+    out = tmp_path / "cache" / "m.mpy"
+    code = ("import sys; from pathlib import Path; from pipkeeper.board import mpy\n"
+            "for i in range(20):\n"
+            "    mpy.compile_file(Path(sys.argv[1]), Path(sys.argv[2]))\n")
+    procs = [subprocess.Popen([sys.executable, "-c", code, str(src), str(out)],
+                              stderr=subprocess.PIPE, text=True) for _ in range(3)]
+    errs = [p.communicate(timeout=300)[1] for p in procs]
+    assert [p.returncode for p in procs] == [0, 0, 0], errs
+    assert out.read_bytes()[:1] == b"M"  # a whole .mpy: its header
+    assert sorted(p.name for p in out.parent.iterdir()) == ["m.mpy"]
+    assert mpy.compiled(src, out) == out.read_bytes()
