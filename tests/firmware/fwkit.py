@@ -4,11 +4,12 @@ in the simulated board, read the record back."""
 import os
 
 
-def run_presses(flash_dir, presses, mpy_tree, power_cycle=False, every=None):
-    """Play ``presses`` on a simulated board; return the Sim (its .frames).
+def run_presses(flash_dir, presses, mpy_tree, power_cycle=False, every=None, heap=None):
+    """Play ``presses`` on a simulated board (``heap``: its size, the
+    board's by default); return the Sim (its .frames).
     ``every(i, button, frames)`` is called after each press."""
     from pipkeeper.sim import unix as sim
-    s = sim.Sim(str(flash_dir), power_cycle=power_cycle, src=mpy_tree)
+    s = sim.Sim(str(flash_dir), power_cycle=power_cycle, src=mpy_tree, heap=heap or sim.HEAP)
     try:
         s.start()
         for i, b in enumerate(presses):
