@@ -10,18 +10,32 @@ instead of racing on one temporary name.
 """
 
 import os
-import tempfile
+import secrets
 
 from pipkeeper.errors import PipkeeperError
 
 
 def temp_beside(path):
     """A new, empty temporary file in ``path``'s folder (its name); the
-    caller fills it and renames it onto ``path`` with ``os.replace``."""
+    caller fills it and renames it onto ``path`` with ``os.replace``. It
+    has the mode of the file it replaces, or the one a plain ``open`` gives
+    a new file (the user's umask; mkstemp's 0600 would make an export
+    unreadable to the rest of the household)."""
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
-    os.close(fd)
-    return tmp
+    try:
+        mode = os.stat(path).st_mode & 0o777
+    except OSError:
+        mode = 0o666  # less the umask, applied by os.open
+    for _ in range(100):
+        tmp = os.path.join(folder, ".{}.{}.{}.tmp".format(
+            os.path.basename(path), os.getpid(), secrets.token_hex(4)))
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+        except FileExistsError:
+            continue
+        os.close(fd)
+        return tmp
+    raise FileExistsError("no free temporary name beside {}".format(path))
 
 
 def write_atomically(path, data):

@@ -4,9 +4,10 @@
 
 `virtual_board(root)` is the one place that starts a board: the real
 `pipkeeper sim --serial --dir ROOT` (it prints the pty's path on its first
-line), or, in a tree without the sim, pipkeeper.sim.ptyboard's bare unix port, which serves
-the same raw REPL on the same kind of pty with the same root remount. Tests
-that need the firmware running (button presses) ask `has_sim()` first.
+line), or, in a tree without the sim, pipkeeper.sim.ptyboard's bare unix
+port, which serves the same raw REPL on the same kind of pty with the same
+root remount. Tests that need the firmware running (button presses) ask
+`has_sim()` first.
 `PIPKEEPER_TEST_BARE=1` forces the bare board.
 
 `CutProxy(port, limit)` is a pulled cable: a second pty whose relay forwards

@@ -37,6 +37,20 @@ def test_a_failed_rename_keeps_the_old_file_and_leaves_no_temporary(tmp_path, mo
     assert [p.name for p in tmp_path.iterdir()] == ["out.uf2"]
 
 
+def test_a_new_file_has_the_users_mode_and_a_replaced_one_keeps_its_own(tmp_path):
+    mask = os.umask(0o027)
+    try:
+        files.write_atomically(tmp_path / "new.csv", "a,b\n")
+    finally:
+        os.umask(mask)
+    assert (tmp_path / "new.csv").stat().st_mode & 0o777 == 0o640
+    old = tmp_path / "old.html"
+    old.write_text("old")
+    old.chmod(0o604)
+    files.write_atomically(old, "new")
+    assert old.stat().st_mode & 0o777 == 0o604 and old.read_text() == "new"
+
+
 def test_writers_at_once_each_write_a_whole_file(tmp_path):
     target = tmp_path / "shared.bin"
     errors = []
@@ -75,3 +89,12 @@ def test_two_processes_compile_into_one_cache_at_once(tmp_path):
     assert out.read_bytes()[:1] == b"M"  # a whole .mpy: its header
     assert sorted(p.name for p in out.parent.iterdir()) == ["m.mpy"]
     assert mpy.compiled(src, out) == out.read_bytes()
+
+
+def test_a_failed_compile_leaves_no_temporary(tmp_path):
+    src = tmp_path / "bad.py"
+    src.write_text("def (:\n")
+    out = tmp_path / "cache" / "bad.mpy"
+    with pytest.raises(PipkeeperError, match="^mpy-cross failed on .*bad.py: "):
+        mpy.compile_file(src, out)
+    assert list(out.parent.iterdir()) == []

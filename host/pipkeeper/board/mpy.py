@@ -35,15 +35,18 @@ def compile_file(src, dst, args=(), name=None):
     """Compile one source file (``name``: the file name tracebacks show);
     raise PipkeeperError with mpy-cross's words."""
     dst.parent.mkdir(parents=True, exist_ok=True)
+    binary = mpy_cross_binary()
     tmp = temp_beside(dst)
-    proc = subprocess.run(
-        [mpy_cross_binary(), *args, "-s", name or src.name, "-o", tmp, str(src)],
-        capture_output=True, text=True)
-    if proc.returncode:
-        os.remove(tmp)
-        msg = (proc.stderr or proc.stdout).strip().splitlines()
-        raise PipkeeperError("mpy-cross failed on {}: {}".format(src, msg[-1] if msg else "?"))
-    os.replace(tmp, dst)
+    try:
+        proc = subprocess.run([binary, *args, "-s", name or src.name, "-o", tmp, str(src)],
+                              capture_output=True, text=True)
+        if proc.returncode:
+            msg = (proc.stderr or proc.stdout).strip().splitlines()
+            raise PipkeeperError("mpy-cross failed on {}: {}".format(src, msg[-1] if msg else "?"))
+        os.replace(tmp, dst)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
 
 
 def compiled(src, dst, args=(), name=None):
