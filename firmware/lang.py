@@ -51,7 +51,7 @@ class Pack:
     """A pack or names file, open for reading."""
 
     def __init__(self, path):
-        self.f = f = open(path, "rb")
+        self.f = f = text.data_file(path)
         head = f.read(_HEAD)
         if head[:4] != b"PKL1":
             f.close()
@@ -136,7 +136,7 @@ def _folder():
         p = text.__file__
         p = p[:p.rfind("/") + 1] + "i18n/"
         try:
-            open(p + "words.bin").close()
+            text.data_file(p + "words.bin").close()
         except OSError:
             p = "/lib/i18n/"
         _where = p

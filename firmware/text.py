@@ -134,6 +134,9 @@ def _bitmaps(f):
     fragmented heap has no block that large (the drawing then reads its
     glyphs from the file, as slow as that is)."""
     if f.DATA is None:
+        if f.PATH[0] != "/":
+            f.DATA = data_file(f.PATH)      # frozen: in the image's flash already
+            return f.DATA
         import io
         with open(f.PATH, "rb") as src:
             try:
@@ -141,6 +144,27 @@ def _bitmaps(f):
             except MemoryError:
                 pass
     return f.DATA
+
+
+def data_file(path):
+    """The data file at ``path`` (a font's bitmaps, a language's pack) open
+    for reading. In the scorer's own image the modules are frozen, and a
+    frozen module's ``__file__`` is the name it was frozen under
+    ("firmware/text.py"), not a path: the data beside it is frozen too
+    (``pkdata``, host/pipkeeper/image/build.py), and a BytesIO over a frozen
+    bytes object reads it in place, with no heap and no LittleFS."""
+    if path[0] != "/":
+        try:
+            from pkdata import FILES
+        except ImportError:
+            FILES = None
+        if FILES is not None:
+            b = FILES.get(path)
+            if b is None:
+                raise OSError(2)
+            import io
+            return io.BytesIO(b)
+    return open(path, "rb")
 
 
 # English texts of the messages this frame drew (``english``).
@@ -272,7 +296,7 @@ def draw(fb, s, x, y, f=None, c=1):
     pal = _inverse if c == 0 else None
     data = _bitmaps(f)
     if data is None:
-        with open(f.PATH, "rb") as data:
+        with data_file(f.PATH) as data:
             return _glyphs(fb, s, x, y, f, pal, data)
     return _glyphs(fb, s, x, y, f, pal, data)
 

@@ -26,6 +26,7 @@ COMMANDS = (
     "sim",
     "replay",
     "flash",
+    "firmware",
     "uf2",
     "sync",
     "games",

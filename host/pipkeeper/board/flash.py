@@ -45,11 +45,11 @@ from pipkeeper.errors import PipkeeperError
 from pipkeeper.progress import Null, human
 
 # What goes on the board, from the checkout/installed packages.
-#   (package, board folder, relative paths left out)
+#   (package, relative paths left out)
 PACKAGES = (
-    ("shared_engine", "/lib/shared_engine", ("simulate.py",)),  # the bots never run on the board
-    ("firmware", "/lib/firmware", ("main.py", "bundle.py")),  # main.py goes to /main.py
-    ("hardware", "/lib/hardware", ()),
+    ("shared_engine", ("simulate.py",)),  # the bots never run on the board
+    ("firmware", ("main.py", "bundle.py")),  # main.py goes to /main.py
+    ("hardware", ()),
 )
 # From hardware/, only the package and its board profiles are firmware.
 HARDWARE_ONLY = ("__init__.py", "profiles/")
@@ -190,27 +190,36 @@ def _shipped(package, rel, excluded):
     return rel.endswith(".py")
 
 
+def sources():
+    """The scorer's packages as [(path relative to /lib, e.g.
+    "firmware/app.py", the source file)], each package's data files (the
+    fonts' glyph bitmaps) before its modules: what the bundle holds, the
+    modules compiled, and what the scorer's own image freezes
+    (pipkeeper.image)."""
+    out = []
+    for package, excluded in PACKAGES:
+        root = source_root(package)
+        for src in sorted(root.rglob("*.bin")):
+            out.append((package + "/" + src.relative_to(root).as_posix(), src))
+        for src in sorted(root.rglob("*.py")):
+            rel = src.relative_to(root).as_posix()
+            if _shipped(package, rel, excluded):
+                out.append((package + "/" + rel, src))
+    return out
+
+
 def build(args, cache=None, app=False, profile=None):
     """Every file for the board, compiled with `args`: a list of Items
     (``app``: as a Badger OS app rather than the board's /main.py; with a
     ``profile``, the /boot.py of that build, see pipkeeper.board.bootfile)."""
     out = Path(cache or cache_dir()) / "build" / ("mpy" + "_".join(a.strip("-") for a in args))
     packed = []
-    for package, folder, excluded in PACKAGES:
-        root = source_root(package)
-        for src in sorted(root.rglob("*.bin")):
-            # Data the firmware reads at run time (the fonts' glyph bitmaps).
-            rel = src.relative_to(root).as_posix()
-            packed.append((folder + "/" + rel, src.read_bytes()))
-        for src in sorted(root.rglob("*.py")):
-            rel = src.relative_to(root).as_posix()
-            if not _shipped(package, rel, excluded):
-                continue
-            dst = out / package / (rel[:-3] + ".mpy")
-            packed.append((folder + "/" + rel[:-3] + ".mpy",
-                           mpy.compiled(src, dst, args, package + "/" + rel)))
-    # The packages go in one file the board mounts (pipkeeper.board.bundle).
-    items = [Item(bundle.PATH, bundle.pack([(p[len("/lib/"):], d) for p, d in packed]))]
+    for rel, src in sources():
+        if rel.endswith(".py"):
+            packed.append((rel[:-3] + ".mpy", mpy.compiled(src, out / (rel[:-3] + ".mpy"), args, rel)))
+        else:
+            packed.append((rel, src.read_bytes()))
+    items = [Item(bundle.PATH, bundle.pack(packed))]
     # The languages' packs, rendered now (pipkeeper.i18n.render), each a file
     # of its own: read by offset as a screen is drawn, and on LittleFS a read
     # costs more the further it is into a file.

@@ -78,9 +78,25 @@ BUILDS = (
     Geometry("RPI_PICO_W", "Raspberry Pi Pico W", 848 * KB, ("pico", "badger2040w")),
     Geometry("PIMORONI_BADGER2040", "Pimoroni Badger2040 2MB", 1408 * KB, ("badger2040",)),
     Geometry("PIMORONI_BADGER2040W", "Pimoroni Badger2040W 2MB", 848 * KB, ("badger2040w",)),
+    # The scorer's own image (host/pipkeeper/image/recipe/PIPKEEPER/mpconfigboard.h).
+    Geometry("PIPKEEPER", "pipkeeper scorer (RP2040)", 1280 * KB, ("pico", "badger2040")),
 )
 # The emulated board: a Pico's (and a Badger 2040's) 2 MB flash.
 PICO = BUILDS[0]
+OWN = BUILDS[-1]
+
+
+def geometry_of(image_path):
+    """The Geometry of an emulated board's flash image: the scorer's own
+    image keeps a smaller filesystem than the stock ones (its code holds
+    the frozen scorer), found by the mark it carries (image/identity.py)."""
+    from pipkeeper.image import identity
+    try:
+        with open(image_path, "rb") as f:
+            code = f.read(OWN.offset)
+    except OSError:
+        return PICO
+    return OWN if identity.MARK in code else PICO
 
 
 def for_board_name(name):
@@ -145,9 +161,10 @@ def files(fs):
     return out
 
 
-def mount(image_path, geometry=PICO):
+def mount(image_path, geometry=None):
     """A littlefs.LittleFS over (a copy of) the image's filesystem, or None
     when it holds none (a blank flash MicroPython has not formatted yet)."""
+    geometry = geometry or geometry_of(image_path)
     with open(image_path, "rb") as f:
         f.seek(geometry.offset)
         data = f.read(geometry.size)
@@ -159,15 +176,16 @@ def write_files(image_path, files, remove=()):
     delete the paths in ``remove`` (the board must be off: the emulator
     reloads the image with ``Emulator.load``). A flash MicroPython has not
     formatted yet is formatted here, as MicroPython would."""
-    fs = mount(image_path)
+    geometry = geometry_of(image_path)
+    fs = mount(image_path, geometry)
     if fs is None:
-        fs = PICO.new_fs()
+        fs = geometry.new_fs()
         fs.format()
         fs.mount()
     _put(fs, files, remove)
     fs.unmount()
     with open(image_path, "r+b") as f:
-        f.seek(PICO.offset)
+        f.seek(geometry.offset)
         f.write(bytes(fs.context.buffer))
 
 
@@ -206,8 +224,11 @@ def listdir(image_path, path="/"):
 
 
 def has_scorer(image_path):
-    """Whether ``pipkeeper flash`` has put the scorer on this flash (its
-    bundle, or the modules of the older one-file-each layout)."""
+    """Whether the flash holds the scorer: the scorer's own image, or the
+    files ``pipkeeper flash`` puts on a stock one (its bundle, or the
+    modules of the older one-file-each layout)."""
+    if geometry_of(image_path) is OWN:
+        return True
     fs = mount(image_path)
     if fs is None:
         return False

@@ -1,0 +1,7 @@
+// pipkeeper's own MicroPython image (host/pipkeeper/image/).
+#define MICROPY_HW_BOARD_NAME                   "pipkeeper scorer (RP2040)"
+// 1,280 KB of filesystem at the end of the 2 MB flash, from 0x100C0000:
+// 768 KB for the code, which holds upstream's 340 KB, the scorer's frozen
+// modules and every language's pack (about 280 KB). Upstream RPI_PICO's
+// 1,408 KB from 0x100A0000 leaves 640 KB, which they do not fit in.
+#define MICROPY_HW_FLASH_STORAGE_BYTES          (1280 * 1024)
