@@ -571,7 +571,8 @@ def open_board():
     port; Pimoroni's ``badger2040`` module when the firmware has it and
     /board.txt names no other build; otherwise upstream MicroPython's
     ``machine`` with the project's panel drivers and the pins of the profile
-    /board.txt names (``pipkeeper flash --board NAME``; default badger2040).
+    /board.txt names (``pipkeeper flash --board NAME``; else the build the
+    scorer's own image was made for; default badger2040).
 
     Here, not in board.py: the board classes import board.py, so the choice
     among them lives above them and nothing imports it back (no circle); and
@@ -581,6 +582,12 @@ def open_board():
         from firmware.board_sim import SimBoard
         return SimBoard()
     choice = read_setting("/", "board.txt", "")
+    if not choice:
+        try:
+            # the scorer's own image names the build it was made for
+            from pkimage import BOARD as choice
+        except ImportError:
+            pass
     if choice in ("", "badger2040", "badger2040w"):
         try:
             import badger2040  # noqa: F401  (Pimoroni's build)

@@ -25,19 +25,30 @@ if HERE not in sys.path:
 import devkit  # noqa: E402
 
 
-@pytest.fixture(scope="session", params=devkit.firmware_images(),
-                ids=lambda p: "pimoroni" if devkit.is_pimoroni(p) else "upstream")
+def _image_id(p):
+    if p == devkit.OWN or devkit.is_own(p):
+        return "own"
+    return "pimoroni" if devkit.is_pimoroni(p) else "upstream"
+
+
+@pytest.fixture(scope="session", params=devkit.firmware_images(), ids=_image_id)
 def device(request):
     """The MicroPython image under test (the skip, when there is none).
     Session fixtures built on it (the flashed board, the scripted game) are
-    made once per image; pytest runs one image's tests, then the other's."""
-    why = devkit.why_no_device(request.param)
+    made once per image; pytest runs one image's tests, then the next's.
+    The scorer's own image is built here (pipkeeper.image.build, cached)."""
+    path = request.param
+    if path == devkit.OWN:
+        path, why = devkit.own_image()
+        if why:
+            pytest.skip(why)
+    why = devkit.why_no_device(path)
     if why:
         pytest.skip("no emulated RP2040: " + why)
     # Set here, not only per test: the session fixtures that build on this
     # one (the flashed board) are made before any function fixture runs.
-    devkit.CURRENT[:] = [request.param]
-    return request.param
+    devkit.CURRENT[:] = [path]
+    return path
 
 
 @pytest.fixture(autouse=True)

@@ -33,19 +33,74 @@ PROFILE = "badger2040"
 
 
 PIMORONI = "firmware-PIMORONI_BADGER2040-v1.23.0-1.uf2"
+OWN = "pipkeeper-own-image"   # the scorer's own image, built for the session (own_image)
+SOURCE_TARBALL = "micropython-v1.28.0-rp2.tar.gz"
 CURRENT = []      # the image the running test is on (set by conftest's `device`)
 
 
 def firmware_images():
-    """The images the suite runs on: $PIPKEEPER_RP2_FIRMWARE alone, else both
-    of ../shared/rp2/: upstream MicroPython for the Pico (the UC8151 path of
-    the firmware) and Pimoroni's Badger 2040 build, as the board ships (its
-    badger2040 module's path)."""
+    """The images the suite runs on: $PIPKEEPER_RP2_FIRMWARE alone, else
+    upstream MicroPython for the Pico from ../shared/rp2/ (the UC8151 path
+    of the firmware), Pimoroni's Badger 2040 build, as the board ships (its
+    badger2040 module's path), and the scorer's own image (``OWN``: built
+    from ../shared/micropython/ by ``own_image``)."""
     from pipkeeper.board import images
     env = os.environ.get(images.ENV_FIRMWARE)
     if env:
         return [env]
-    return [str(images.shared_rp2() / UPSTREAM), str(images.shared_rp2() / PIMORONI)]
+    return [str(images.shared_rp2() / UPSTREAM), str(images.shared_rp2() / PIMORONI), OWN]
+
+
+def upstream_image():
+    """Upstream MicroPython for the Pico, from ../shared/rp2/."""
+    from pipkeeper.board import images
+    return str(images.shared_rp2() / UPSTREAM)
+
+
+def source_tarball():
+    """MicroPython's source for the scorer's own image: $PIPKEEPER_MICROPYTHON_SRC,
+    else the tarball in ../shared/micropython/."""
+    from pipkeeper.board import images
+    from pipkeeper.image import build
+    return os.environ.get(build.ENV_SOURCE) or str(images.shared_rp2().parent / "micropython" / SOURCE_TARBALL)
+
+
+_built = {}
+# The cache the scorer's own image is built in: the user's (or CI's) own,
+# as it was when the session started, not the session's scratch cache
+# (conftest's device_cache): a build takes minutes, and is keyed by its inputs.
+def _cache_at_start():
+    from pipkeeper.board.flash import cache_dir
+    return str(cache_dir())
+
+
+_IMAGE_CACHE = _cache_at_start()
+
+
+def own_image(board=PROFILE, folder=None):
+    """(the path of the scorer's own image for the build ``board``, built
+    once and cached by pipkeeper.image.build, or None; why not, or None)."""
+    from pipkeeper.errors import PipkeeperError
+    from pipkeeper.image import build
+    if board in _built:
+        return _built[board]
+    src = source_tarball()
+    if not os.path.exists(src):
+        got = (None, "no MicroPython source for the scorer's own image: %s is absent" % src)
+    else:
+        try:
+            built = build.build(board, source=src, cache=_IMAGE_CACHE)
+            path = os.path.join(str(folder or built.path.parent), "pipkeeper-%s.uf2" % board)
+            built.write(path)
+            got = (path, None)
+        except PipkeeperError as exc:
+            got = (None, "the scorer's own image cannot be built here: %s" % exc)
+    _built[board] = got
+    return got
+
+
+def is_own(path=None):
+    return os.path.basename(path or firmware_path()).startswith("pipkeeper-")
 
 
 def firmware_path():

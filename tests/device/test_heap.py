@@ -9,8 +9,11 @@ Open: the late boot with its checkpoint still needs about twice its aim, a
 full replay 1.3 times (docs/PERFORMANCE.md has the figures and where the
 heap goes): MicroPython 1.28's rp2 port runs .mpy code from
 the heap (the RPI_PICO image has no ROMFS to run it from flash), and a
-press loads some 60 KB of it. Strict xfails, so that meeting
-an aim turns them into failures to be promoted."""
+press loads some 60 KB of it. Strict xfails there, so that meeting
+an aim turns them into failures to be promoted. The scorer's own image
+(pipkeeper firmware) runs them from flash: its full replay meets its aim
+of 48 KB (a plain test); its checkpoint boot needs 49 KB against 40 KB
+(a strict xfail there too)."""
 
 import pytest
 
@@ -20,6 +23,9 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
 
 CHECKPOINT_AIM = 64 * 1024
 FULL_REPLAY_AIM = 96 * 1024
+# The scorer's own image (issue 21): its modules run in place from flash.
+OWN_CHECKPOINT_AIM = 40 * 1024
+OWN_FULL_REPLAY_AIM = 48 * 1024
 
 
 def _late_boot_heap(golden, tmp_path, checkpoint, aim):
@@ -34,17 +40,29 @@ def _late_boot_heap(golden, tmp_path, checkpoint, aim):
     return bench.min_free_heap(image, reference, top, floor=aim)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="open: the late boot with its checkpoint draws from "
-                   "about 125 KB of free heap, not 64 KB (docs/PERFORMANCE.md)")
-def test_the_late_boot_draws_in_64_kb(golden, tmp_path):
-    minimum, failures = _late_boot_heap(golden, tmp_path, True, CHECKPOINT_AIM)
-    assert failures == [] and minimum is not None and minimum <= CHECKPOINT_AIM, (minimum, failures)
+def _aim(request, stock_aim, own_aim, open_reason, own_open=None):
+    """The aim of the image under test. Where it is open (on the stock
+    images, and on the scorer's own image where ``own_open`` says why) a
+    strict xfail, so that meeting it turns into a failure to be promoted;
+    a plain test where it is met."""
+    own = devkit.is_own()
+    reason = own_open if own else open_reason
+    if reason:
+        request.node.add_marker(pytest.mark.xfail(strict=True, raises=AssertionError, reason=reason))
+    return own_aim if own else stock_aim
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="open: a full replay of the late game draws from about "
-                   "139 KB of free heap, not 96 KB (docs/PERFORMANCE.md)")
-def test_a_full_replay_draws_in_96_kb(golden, tmp_path):
-    minimum, failures = _late_boot_heap(golden, tmp_path, False, FULL_REPLAY_AIM)
-    assert failures == [] and minimum is not None and minimum <= FULL_REPLAY_AIM, (minimum, failures)
+def test_the_late_boot_draws_in_its_aim(golden, tmp_path, request):
+    aim = _aim(request, CHECKPOINT_AIM, OWN_CHECKPOINT_AIM, "open: the late boot with its checkpoint "
+               "draws from about 125 KB of free heap, not 64 KB (docs/PERFORMANCE.md)",
+               own_open="open: on the scorer's own image the late boot with its checkpoint draws "
+               "from 49,152 B, not 40 KB (docs/PERFORMANCE.md)")
+    minimum, failures = _late_boot_heap(golden, tmp_path, True, aim)
+    assert failures == [] and minimum is not None and minimum <= aim, (minimum, failures)
+
+
+def test_a_full_replay_draws_in_its_aim(golden, tmp_path, request):
+    aim = _aim(request, FULL_REPLAY_AIM, OWN_FULL_REPLAY_AIM, "open: a full replay of the late game "
+               "draws from about 139 KB of free heap, not 96 KB (docs/PERFORMANCE.md)")
+    minimum, failures = _late_boot_heap(golden, tmp_path, False, aim)
+    assert failures == [] and minimum is not None and minimum <= aim, (minimum, failures)

@@ -45,14 +45,25 @@ def device():
 
 
 class Flashed:
-    def __init__(self, image, code, out, err, frames):
+    def __init__(self, image, code, out, err, frames, firmware):
         self.image, self.code, self.out, self.err, self.frames = image, code, out, err, frames
+        self.firmware = firmware
 
 
-@pytest.fixture(scope="module", params=BUILDS)
+@pytest.fixture(scope="module", params=[(i, b) for i in ("upstream", "own") for b in BUILDS],
+                ids=lambda p: "%s-%s" % p)
 def build(request, device, device_cache, tmp_path_factory):
-    """(build name, the CLI's `flash --board NAME --json` onto a blank board)."""
-    name = request.param
+    """(build name, the CLI's `flash --board NAME --json` onto a blank
+    board), on upstream MicroPython or on the scorer's own image made for
+    that build (which boots into the scorer with nothing flashed)."""
+    image, name = request.param
+    if image == "own":
+        fw, why = devkit.own_image(name, tmp_path_factory.mktemp("image-" + name))
+        if why:
+            pytest.skip(why)
+    else:
+        fw = device
+    devkit.CURRENT[:] = [fw]
     folder = tmp_path_factory.mktemp("flashed-" + name)
     board = devkit.new_board(folder, profile=name)
     try:
@@ -62,7 +73,13 @@ def build(request, device, device_cache, tmp_path_factory):
         devkit.off(board)
     finally:
         board.close()
-    return name, Flashed(devkit.image_of(board), code, out, err, frames)
+    return name, Flashed(devkit.image_of(board), code, out, err, frames, fw)
+
+
+@pytest.fixture(autouse=True)
+def _on_the_builds_image(build):
+    """Each test on the image its build was flashed on."""
+    devkit.CURRENT[:] = [build[1].firmware]
 
 
 def _flashed(build):

@@ -57,6 +57,39 @@ def t_storage_free_space():
     assert Storage(WORK).free_bytes() > 0
 
 
+def t_frozen_data_is_read_in_place_and_files_from_the_filesystem():
+    # The scorer's own image: a frozen module's __file__ is its frozen name
+    # ("firmware/font_big.py"), and the data beside it comes from pkdata
+    # (host/pipkeeper/image/build.py), not from a filesystem.
+    from firmware import text
+    blob = bytes(range(256)) * 4
+    class pkdata:       # MicroPython makes no module objects; an import takes any
+        FILES = {"firmware/font_big.bin": blob}
+    sys.modules["pkdata"] = pkdata
+    try:
+        f = text.data_file("firmware/font_big.bin")
+        f.seek(300)
+        buf = bytearray(8)
+        f.readinto(buf)
+        assert bytes(buf) == blob[300:308]
+        with text.data_file("firmware/font_big.bin") as g:
+            assert g.read() == blob
+        try:
+            text.data_file("firmware/i18n/xx.bin")
+        except OSError:
+            pass
+        else:
+            raise AssertionError("a data file the image lacks must be missing")
+        # A path on the filesystem (the names file, a board's /lib/i18n) is the file.
+        p = WORK + "/names.bin"
+        with open(p, "wb") as out:
+            out.write(b"PKL1")
+        with text.data_file(p) as h:
+            assert h.read() == b"PKL1"
+    finally:
+        del sys.modules["pkdata"]
+
+
 def t_bundle_finds_files_folders_and_nothing_else():
     # The layout host/pipkeeper/board/bundle.py packs, mounted as the board does.
     import vfs

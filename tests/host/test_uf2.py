@@ -50,6 +50,10 @@ def test_geometry_table():
     for build in ("RPI_PICO_W", "PIMORONI_BADGER2040W"):
         g = by[build]
         assert (g.offset, g.size, g.block_count) == (0x12C000, 848 * 1024, 212)
+    # the scorer's own image: 768 KB of code, its filesystem from 0x100C0000
+    g = by["PIPKEEPER"]
+    assert (g.offset, g.size, g.block_count, g.boards) == (0xC0000, 1280 * 1024, 320, ())
+    assert flashfs.OWN is g
     for g in flashfs.BUILDS:
         # ports/rp2/modules/_boot.py: VfsLfs2(bdev, progsize=256); the rest VfsLfs2's defaults
         assert (g.read_size, g.prog_size, g.lookahead_size, g.cache_size, g.block_cycles) == \

@@ -32,6 +32,7 @@ Figures (one build; ``--firmware`` twice gives them side by side):
                              the lowest step with no failure at or above it
   heap_failures_above_min_bytes   steps that failed although a lower one drew
   free_heap_at_start_bytes   what MicroPython leaves the firmware
+  flash_for_games_bytes      the filesystem the build leaves for games and settings
   shortest_tap_applied_ms    on battery, the shortest press that is applied
                              (its frame equals a long press's), 5 ms steps
   panel_fast_ms, panel_full_ms    the refresh times the firmware chose
@@ -81,8 +82,22 @@ class Bench:
         self.work = Path(work)
         self.work.mkdir(parents=True, exist_ok=True)
         self.clean = self.work / "clean.img"      # the scorer on a fresh flash
+        # The scorer's own image holds the scorer: nothing to flash, and its
+        # /main.py is frozen (the heap is held back through SCRATCH0).
+        self.own = images.load_firmware(firmware).scorer is not None
+        self.ballast = None
         if flashed is not None:
             shutil.copyfile(flashed, self.clean)
+        elif self.own:
+            board = self._board(self.work / "install")
+            try:
+                self.log("a first power-on of the emulated board (MicroPython formats its flash) ...")
+                board.start()
+                board.emu.power(on=False)
+                board.emu.save()
+            finally:
+                board.close()
+            shutil.copyfile(self.work / "install" / "flash.img", self.clean)
         else:
             board = self._board(self.work / "install")
             try:
@@ -101,7 +116,11 @@ class Bench:
         folder.mkdir(parents=True, exist_ok=True)
         if image is not None:
             shutil.copyfile(image, folder / "flash.img")
-        return EmulatedBoard(str(folder), self.firmware, power_cycle=power_cycle)
+        board = EmulatedBoard(str(folder), self.firmware, power_cycle=power_cycle)
+        if self.ballast is not None:
+            from pipkeeper.image import build
+            board.emu.scratch(build.BENCH_WORD | self.ballast)
+        return board
 
     # -- flash images -----------------------------------------------------------------
 
@@ -129,7 +148,13 @@ class Bench:
         return out
 
     def ballast_image(self, image, free_bytes, name="ballast"):
-        """``image`` whose /main.py first fills the heap but ``free_bytes``."""
+        """``image`` whose /main.py first fills the heap but ``free_bytes``
+        (on the scorer's own image, whose /main.py is frozen: ``image``,
+        the boards made until ``ballast_image(None, None)`` being told
+        through SCRATCH0)."""
+        if self.own:
+            self.ballast = None if free_bytes is None else free_bytes // 64
+            return image
         main = flashfs.read(str(image), "/main.py")
         if main is None:
             raise PipkeeperError("the flashed board has no /main.py")
@@ -191,7 +216,14 @@ class Bench:
         bare = self.work / "bare.img"
         shutil.copyfile(image, bare)
         flashfs.write_files(str(bare), {}, remove=("/main.py",))
-        with self._board(self.work / "heap", image=bare) as b:
+        if self.own:
+            from pipkeeper.image import build
+            self.ballast = build.BENCH_BARE
+        try:
+            b = self._board(self.work / "heap", image=bare)
+        finally:
+            self.ballast = None
+        with b:
             b.emu.power(on=True)
             b.emu.run(1500)
             b.emu.serial_sock.settimeout(5)
@@ -219,7 +251,10 @@ class Bench:
         misses = 0
         while free > 0 and free >= floor and misses < 4:
             img = self.ballast_image(image, free)
-            _ms_, frame, _ = self.cold_boot(img)
+            try:
+                _ms_, frame, _ = self.cold_boot(img)
+            finally:
+                self.ballast_image(None, None)
             ok = frame == reference
             results.append((free, ok))
             misses = 0 if ok else misses + 1
@@ -255,7 +290,8 @@ def run_build(firmware, log=print, heap=True, worn=True, lang="en"):
     from pipkeeper.bench import engine as bench_engine, firmware as bench_firmware
     fw = images.load_firmware(firmware)
     figures = {"firmware": os.path.basename(fw.path), "micropython": ".".join(map(str, fw.version)),
-               "build": fw.kind, "lang": lang}
+               "build": fw.kind, "lang": lang,
+               "flash_for_games_bytes": flashfs.geometry_of_firmware(fw.data).size}
     with tempfile.TemporaryDirectory(prefix="pipkeeper-bench-device-") as work:
         bench = Bench(firmware, work, log, lang=lang)
         tags, events = bench_engine.largest_game()

@@ -75,6 +75,20 @@ def find_drive():
         "several RPI-RP2 drives ({}); leave one board plugged in".format(", ".join(found)))
 
 
+def wait_for_drive(wait):
+    """The RPI-RP2 drive of a board just told to restart into BOOTSEL, once
+    it shows up (``find_drive``'s error after ``wait`` seconds)."""
+    import time
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            return find_drive()
+        except PipkeeperError as exc:
+            if "several" in exc.message or time.monotonic() > deadline:
+                raise
+        time.sleep(0.2)
+
+
 def _vanished(exc):
     return isinstance(exc, OSError) and exc.errno in (
         errno.ENOENT, errno.EIO, errno.ENODEV, errno.ENXIO, errno.ESTALE, errno.ENOTDIR, None)

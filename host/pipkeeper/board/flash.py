@@ -90,6 +90,10 @@ class FlashResult:
         self.board = None       # the build (hardware/profiles/) the board is set up as
         self.board_assumed = False  # no /board.txt on the board and no --board: the default
         self.board_written = False  # /board.txt written (or, dry run, to be written)
+        self.image = None           # the scorer's own image the board runs (identity's dict)
+        self.image_current = None   # whether it is the one this pipkeeper builds
+        self.image_wanted = None    # the one this pipkeeper builds for the board (identity's dict)
+        self.image_updated = False  # the board was brought up to it (BOOTSEL and a UF2)
 
     @property
     def bytes_copied(self):
@@ -105,6 +109,8 @@ class FlashResult:
             "bytes_copied": self.bytes_copied,
             "bytes_total": sum(len(i.data) for i in self.copied + self.unchanged),
             "flash_free": self.flash_free, "flash_total": self.flash_total,
+            "image": self.image, "image_current": self.image_current,
+            "image_wanted": self.image_wanted, "image_updated": self.image_updated,
         }
 
 
@@ -380,7 +386,24 @@ def flash(link, force=False, dry_run=False, progress=None, cache=None, log=None,
     if result.board_assumed:
         log("the board has no {}: taking it for the {} build (pipkeeper flash --board NAME "
             "chooses another: {})".format(BOARD_FILE, name, known_builds()))
-    items, managed = layout(args, name, wakeup, app=app, cache=cache)
+    from pipkeeper.image import build as image_build, identity
+    own = identity.of_board(link)
+    if own is not None:
+        # The scorer's own image: the scorer is frozen into it, and the
+        # files of the .mpy install are dead weight (its frozen /main.py
+        # runs instead of the filesystem's).
+        local = image_build.stage(name)[1]
+        result.image = own.as_dict()
+        result.image_current = own == local
+        items, managed = [], MANAGED
+        result.image_wanted = local.as_dict()
+        if result.image_current:
+            log("the board runs the scorer's own image, {}: nothing to copy".format(own.describe()))
+    else:
+        items, managed = layout(args, name, wakeup, app=app, cache=cache)
+        if not dry_run:
+            log("a board twice as fast: `pipkeeper firmware` builds MicroPython with the scorer "
+                "frozen in (it starts the board's flash afresh: `pipkeeper sync` first)")
     # with the temporary copies a pulled cable may have left beside them
     on_board = board_manifest(link, managed + tuple(p + ".tmp" for p in managed))
     if result.board_written and not dry_run:

@@ -78,25 +78,32 @@ BUILDS = (
     Geometry("RPI_PICO_W", "Raspberry Pi Pico W", 848 * KB, ("pico", "badger2040w")),
     Geometry("PIMORONI_BADGER2040", "Pimoroni Badger2040 2MB", 1408 * KB, ("badger2040",)),
     Geometry("PIMORONI_BADGER2040W", "Pimoroni Badger2040W 2MB", 848 * KB, ("badger2040w",)),
-    # The scorer's own image (host/pipkeeper/image/recipe/PIPKEEPER/mpconfigboard.h).
-    Geometry("PIPKEEPER", "pipkeeper scorer (RP2040)", 1280 * KB, ("pico", "badger2040")),
+    # The scorer's own image (host/pipkeeper/image/recipe/PIPKEEPER/mpconfigboard.h):
+    # no stock MicroPython for a board, so no profile's MCU_BOARD (`pipkeeper uf2`
+    # merges files into those only).
+    Geometry("PIPKEEPER", "pipkeeper scorer (RP2040)", 1280 * KB, ()),
 )
 # The emulated board: a Pico's (and a Badger 2040's) 2 MB flash.
 PICO = BUILDS[0]
 OWN = BUILDS[-1]
 
 
+def geometry_of_firmware(data):
+    """The Geometry of a MicroPython image's bytes (its code): the scorer's
+    own image by its mark, else the Pico's."""
+    from pipkeeper.image import identity
+    return OWN if identity.MARK in data[:OWN.offset] else PICO
+
+
 def geometry_of(image_path):
     """The Geometry of an emulated board's flash image: the scorer's own
     image keeps a smaller filesystem than the stock ones (its code holds
     the frozen scorer), found by the mark it carries (image/identity.py)."""
-    from pipkeeper.image import identity
     try:
         with open(image_path, "rb") as f:
-            code = f.read(OWN.offset)
+            return geometry_of_firmware(f.read(OWN.offset))
     except OSError:
         return PICO
-    return OWN if identity.MARK in code else PICO
 
 
 def for_board_name(name):

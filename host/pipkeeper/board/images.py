@@ -28,10 +28,15 @@ class Firmware:
         self.path = path
         self.data = data
         self.version = micropython_version(data)
-        self.pimoroni = b"badger2040" in data and b"wakeup" in data
+        from pipkeeper.image import identity
+        self.scorer = identity.of_image(data)     # the scorer's own image: which scorer
+        # (the scorer's own image names badger2040 and wakeup too: its profiles)
+        self.pimoroni = self.scorer is None and b"badger2040" in data and b"wakeup" in data
 
     @property
     def kind(self):
+        if self.scorer is not None:
+            return "pipkeeper"
         return "pimoroni-badger2040" if self.pimoroni else "upstream"
 
 

@@ -144,6 +144,7 @@ class Link:
         self.serial = transport.serial  # the CountingSerial
         self._info = None
         self.helper_pasted = False  # pklink's text was sent (not on the board)
+        self.closed = False         # the port was let go (bootloader)
 
     # -- wire accounting -------------------------------------------------
     @property
@@ -366,12 +367,26 @@ class Link:
                 raise PipkeeperError("the board on {} gave a garbled answer; try again".format(self.port))
         return self._info
 
+    def bootloader(self):
+        """Reboot the board into its boot ROM's USB drive (BOOTSEL mode,
+        ``machine.bootloader()``), and let go of the port, which goes away
+        with the board's USB serial."""
+        self.start("import machine\nmachine.bootloader()")
+        time.sleep(0.2)
+        try:
+            self.transport.close()
+        except Exception:
+            pass
+        self.closed = True
+
     def close(self, run_main=False):
         """Leave the raw REPL; on a real board optionally restart main.py.
 
         The sim's unix port has no soft reset (Ctrl-D would end it), so we
         never send one there.
         """
+        if self.closed:
+            return
         try:
             self.serial.write(b"\r\x02")
             if run_main and self._info is not None and not self._info.is_virtual:

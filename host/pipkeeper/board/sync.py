@@ -63,12 +63,13 @@ class SyncResult:
         self.board = board
         self.entries = []
         self.wire_bytes = 0
+        self.image = None       # the scorer's own image the board runs (identity's dict), or None
 
     def count(self, action):
         return sum(1 for e in self.entries if e.action == action)
 
     def as_dict(self):
-        return {"board": self.board, "wire_bytes": self.wire_bytes,
+        return {"board": self.board, "wire_bytes": self.wire_bytes, "image": self.image,
                 "files": [e.as_dict() for e in self.entries]}
 
 
@@ -131,6 +132,9 @@ def sync(link, library, progress=None, max_record=MAX_RECORD):
     progress = progress or Null()
     board = link.info().board_id
     result = SyncResult(board)
+    from pipkeeper.image import identity
+    own = identity.of_board(link)
+    result.image = own.as_dict() if own else None
     held_sizes = library.held_sizes(board)
     todo = []
     for name, size in list_games(link, held_sizes):

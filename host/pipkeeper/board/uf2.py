@@ -232,6 +232,11 @@ def make(image_path, board=None, cache=None):
     """A Merged UF2 for the image at ``image_path`` and the ``board`` build."""
     from pipkeeper.board import flash
     image = read_image(image_path)
+    own = image.firmware.scorer
+    if own is not None:
+        raise PipkeeperError("{} is the scorer's own image ({}): the scorer is frozen into it, so it "
+                             "needs no filesystem of ours; drag it onto the RPI-RP2 drive as it is "
+                             "(or `pipkeeper flash --uf2 {}`)".format(image.name, own.describe(), image.name))
     board = check_board(image, board)
     check_fits(image)
     code = image.code()

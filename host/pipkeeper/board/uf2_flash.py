@@ -104,9 +104,20 @@ def check_uf2_board(result, contents):
     filesystem from the UF2, the scorer's files as built, loading."""
     from pipkeeper.board import link as linkmod
 
+    from pipkeeper.image import identity
+    own = contents.image.firmware.scorer
     with linkmod.connect(result.port, run_main=True) as link:
         info = link.info()
         result.micropython = info.version_text()
+        if own is not None:
+            # The scorer's own image: the scorer is the image.
+            got = identity.of_board(link)
+            if got != own:
+                raise PipkeeperError("the board came back running {}, not {} of {}: the copy did not "
+                                     "take; try again".format(got.describe() if got else "stock MicroPython",
+                                                              own.describe(), contents.image.name))
+            result.scorer = True
+            return result
         want = contents.image.version_text
         if tuple(info.version[:3]) != tuple(contents.image.firmware.version[:3]):
             raise PipkeeperError("the board came back with MicroPython {}, not the {} of {}: the copy "
@@ -125,4 +136,40 @@ def check_uf2_board(result, contents):
         if len(on_board) == 2:
             check_imports(link)
             result.scorer = True
+    return result
+
+
+def update_image(port, built, name, wait=WAIT_SECONDS, progress=None, log=None):
+    """Bring a board that runs the scorer's own image up to ``built`` (an
+    image.build.Built): reboot it into BOOTSEL (``machine.bootloader()``),
+    copy the image's UF2, which holds no filesystem, onto its RPI-RP2 drive,
+    wait for it on USB serial and check it runs ``built``'s scorer. A copy
+    cut short leaves the board's filesystem, its games, as they were: the
+    board then starts in BOOTSEL (hold it while plugging in) or the old
+    image, and the next `pipkeeper flash` does it again. A Uf2Result."""
+    from pipkeeper.board import link as linkmod
+
+    log = log or (lambda text: None)
+    data = built.uf2()
+    with linkmod.connect(port) as link:
+        port = link.port
+        link.bootloader()
+    log("the board restarts into BOOTSEL for its new image ...")
+    drive = bootsel.wait_for_drive(wait)
+    result = Uf2Result(name, drive, len(data), True, False)
+    if progress is not None:
+        progress.total = len(data)
+        progress.note(name)
+    bootsel.copy(data, drive, name, progress)
+    log("copied {} ({}) onto {}".format(name, human(len(data)), drive))
+    result.port = wait_for_port(port, wait)
+    from pipkeeper.image import identity
+    with linkmod.connect(result.port, run_main=True) as link:
+        result.micropython = link.info().version_text()
+        got = identity.of_board(link)
+    if got != built.identity:
+        raise PipkeeperError("the board came back running {}, not {}: the copy did not take; run "
+                             "`pipkeeper flash` again".format(got.describe() if got else "stock MicroPython",
+                                                              built.identity.describe()))
+    result.scorer = True
     return result

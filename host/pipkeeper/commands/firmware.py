@@ -4,7 +4,6 @@ import json
 
 import click
 
-from pipkeeper.files import write_atomically
 from pipkeeper.image import build as image_build
 from pipkeeper.options import json_option
 from pipkeeper.progress import human
@@ -17,7 +16,8 @@ from pipkeeper.progress import human
 @click.option("--board", metavar="NAME", default="badger2040", show_default=True,
               help="The build (hardware/profiles/): badger2040, pico_inky_pack, pico_epaper29.")
 @click.option("-o", "--output", metavar="OUT.uf2", type=click.Path(dir_okay=False), default=None,
-              help="Where to write the UF2 (default: pipkeeper-BOARD.uf2, here).")
+              help="Where to write the UF2 (default: pipkeeper-BOARD.uf2, here); its ELF, with the "
+                   "symbols, goes beside it (OUT.elf).")
 @json_option
 def command(source, board, output, as_json):
     """Build MicroPython for the RP2040 with the scorer frozen in, as one UF2.
@@ -34,7 +34,7 @@ def command(source, board, output, as_json):
     log = (lambda text: None) if as_json else (lambda text: click.echo(text, err=True))
     built = image_build.build(board, source=source, log=log)
     out = output or "pipkeeper-{}.uf2".format(board)
-    write_atomically(out, built.uf2())
+    built.write(out)
     if as_json:
         click.echo(json.dumps(built.as_dict(out)))
         return

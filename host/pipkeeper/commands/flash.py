@@ -28,8 +28,13 @@ from pipkeeper.progress import Progress, human
               help="The build this board is (hardware/profiles/: badger2040, badger2040w, "
                    "pico_inky_pack, pico_epaper29), written to its /board.txt. "
                    "Without it the board keeps the build it has.")
+@click.option("--micropython-src", "source", metavar="DIR", default=None,
+              help="For a board that runs the scorer's own image: the MicroPython source tree "
+                   "(v1.28.0, or a .tar.gz of one; default: $PIPKEEPER_MICROPYTHON_SRC) to build its "
+                   "new image from, as `pipkeeper firmware` does.")
 @json_option
-def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, micropython_only, wait, build):
+def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, micropython_only, wait, build,
+            source):
     """Compile the engine and firmware for the board's MicroPython and copy what changed.
 
     Files are compiled with mpy-cross for the .mpy version the board reports,
@@ -40,6 +45,12 @@ def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, microp
     stays); --boot-app makes it the app the board starts in. --board NAME
     tells the firmware which build the board is (its pins, panel and power);
     a board without /board.txt is taken for a Badger 2040, and flash says so.
+
+    A board that runs the scorer's own image (`pipkeeper firmware`) has
+    the scorer frozen in: when it is not the one built here, flash builds
+    the image (--micropython-src), restarts the board into BOOTSEL, copies
+    the image onto its RPI-RP2 drive (its games and settings stay), waits
+    for it and checks what it runs.
 
     --uf2 FILE writes a whole image instead, onto a board in BOOTSEL mode
     (its RPI-RP2 drive, found by its INFO_UF2.TXT; $PIPKEEPER_UF2_DRIVES
@@ -58,9 +69,12 @@ def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, microp
     if build is not None:
         flash.check_build(build)        # before the board is touched
     with link.connect(port, run_main=not dry_run) as board:
+        port = board.port
         with Progress(0, "flash") as bar:
             result = flash.flash(board, force=force, dry_run=dry_run, progress=bar,
                                  log=None if as_json else bar.echo, boot_app=boot_app, board=build)
+    if result.image is not None and not result.image_current:
+        _update_image(result, port, source, dry_run, wait, as_json)
     if as_json:
         click.echo(json.dumps(result.as_dict()))
         return
@@ -71,11 +85,15 @@ def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, microp
             click.echo("{:>9}  {}".format(human(len(item.data)), item.remote))
         for path in result.removed:
             click.echo("   remove  {}".format(path))
-    click.echo("{} {} file{} ({}), {} unchanged{}; {} on the board for {}".format(
-        verb, len(result.copied), "" if len(result.copied) == 1 else "s", human(result.bytes_copied),
-        len(result.unchanged),
-        ", {} removed".format(len(result.removed)) if result.removed else "",
-        human(total), result.target))
+    if result.image is not None:
+        click.echo("nothing to copy: the scorer is frozen into the board's image{}".format(
+            ", {} removed".format(len(result.removed)) if result.removed else ""))
+    else:
+        click.echo("{} {} file{} ({}), {} unchanged{}; {} on the board for {}".format(
+            verb, len(result.copied), "" if len(result.copied) == 1 else "s", human(result.bytes_copied),
+            len(result.unchanged),
+            ", {} removed".format(len(result.removed)) if result.removed else "",
+            human(total), result.target))
     if result.board_written:
         click.echo("{} {} the {} build".format(flash.BOARD_FILE, "would name" if dry_run else "names",
                                                  result.board))
@@ -99,3 +117,32 @@ def _uf2(path, port, new_board, micropython_only, wait, as_json):
     else:
         what = "no scorer yet: run `pipkeeper flash`"
     click.echo("the board is back on {}: MicroPython {}, {}".format(result.port, result.micropython, what))
+
+
+def _update_image(result, port, source, dry_run, wait, as_json):
+    """A board on the scorer's own image, not the one built here: build the
+    one it should run and copy it over (pipkeeper.board.uf2_flash)."""
+    import os
+
+    from pipkeeper.errors import PipkeeperError
+    from pipkeeper.image import build as image_build, identity
+
+    have = identity.Identity.from_dict(result.image)
+    want = identity.Identity.from_dict(result.image_wanted)
+    say = (lambda text: None) if as_json else click.echo
+    if dry_run:
+        say("would update the board's image: {} -> {} (it restarts into BOOTSEL, the image is "
+            "copied onto its RPI-RP2 drive; its games and settings stay)".format(have.describe(), want.sources))
+        return
+    if not (source or os.environ.get(image_build.ENV_SOURCE)):
+        raise PipkeeperError("the board runs the scorer's own image, {}, not this pipkeeper's ({}): name "
+                             "the MicroPython source to build it from with --micropython-src DIR (or "
+                             "${})".format(have.describe(), want.sources, image_build.ENV_SOURCE))
+    built = image_build.build(result.board, source=source, log=say)
+    with Progress(0, "image") as bar:
+        uf2_flash.update_image(port, built, "pipkeeper-{}.uf2".format(result.board), wait=wait,
+                               progress=bar, log=None if as_json else bar.echo)
+    result.image = built.identity.as_dict()
+    result.image_current = result.image_updated = True
+    say("the board runs {} now".format(built.identity.describe()))
+

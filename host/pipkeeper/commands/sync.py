@@ -49,3 +49,7 @@ def command(port, db, as_json):
               (sum(1 for e in result.entries if e.status == "rejected"), "flagged")]
     said = ", ".join("{} {}".format(n, w) for n, w in counts if n) or "nothing new"
     click.echo("{} from {} ({} on the wire)".format(said, result.board, human(result.wire_bytes)))
+    if result.image:
+        from pipkeeper.image import identity
+        click.echo("the board runs the scorer's own image: {}".format(
+            identity.Identity.from_dict(result.image).describe()))

@@ -33,6 +33,10 @@ class Identity:
     def as_dict(self):
         return {"scorer": self.version, "sources": self.sources, "board": self.board}
 
+    @classmethod
+    def from_dict(cls, d):
+        return cls(d["scorer"], d["sources"], d["board"])
+
     def describe(self):
         return "pipkeeper {} (sources {}) for the {}".format(self.version, self.sources, self.board)
 
@@ -51,8 +55,7 @@ def of_image(data):
     if not m:
         return None
     try:
-        d = json.loads(m.group(1).decode())
-        return Identity(d["scorer"], d["sources"], d["board"])
+        return Identity.from_dict(json.loads(m.group(1).decode()))
     except (ValueError, KeyError):
         return None
 

@@ -47,7 +47,7 @@ def profile_module(name):
 
 class EmulatedBoard(Closing):
     def __init__(self, flash_dir, firmware=None, power_cycle=False, profile="badger2040",
-                 bootrom=None, hold_ms=HOLD_MS, flash_timing=True, busy_stuck=None):
+                 bootrom=None, hold_ms=HOLD_MS, flash_timing=True, busy_stuck=None, bootsel_drive=None):
         self.dir = os.path.abspath(flash_dir)
         os.makedirs(self.dir, exist_ok=True)
         self.power_cycle = power_cycle
@@ -56,7 +56,7 @@ class EmulatedBoard(Closing):
         self.emu = Emulator(firmware, board_pins(self.profile),
                             flash_image=os.path.join(self.dir, FLASH_FILE),
                             bootrom=bootrom, usb=not power_cycle, flash_timing=flash_timing,
-                            busy_stuck=busy_stuck)
+                            busy_stuck=busy_stuck, bootsel_drive=bootsel_drive)
         # On battery: a latch board powers off after each press; one without
         # a latch sleeps (DORMANT) between presses.
         self.latched = power_cycle and self.profile.PIN_POWER_LATCH is not None

@@ -85,7 +85,7 @@ class Emulator(Closing):
     """
 
     def __init__(self, firmware, board, flash_image=None, bootrom=None, usb=True,
-                 timeout=600.0, flash_timing=True, busy_stuck=None):
+                 timeout=600.0, flash_timing=True, busy_stuck=None, bootsel_drive=None):
         self.firmware = images.load_firmware(firmware)
         self.bootrom = images.find_bootrom(bootrom)
         self.board = board
@@ -106,6 +106,10 @@ class Emulator(Closing):
             "board": board,
             "usb": usb,
         }
+        if bootsel_drive:
+            # machine.bootloader() shows the boot ROM's RPI-RP2 drive as this
+            # folder; a UF2 copied there is written into the flash (js/emulator.mjs)
+            cfg["bootsel_drive"] = str(bootsel_drive)
         if busy_stuck:
             cfg["busy_stuck"] = busy_stuck      # "busy" or "idle": a BUSY line that never moves
         if not flash_timing:
@@ -224,6 +228,15 @@ class Emulator(Closing):
 
     def button(self, name, down):
         return self.call("button", name=name, down=down)
+
+    def bootsel(self):
+        """Power on with BOOTSEL held: the boot ROM's drive (``bootsel_drive``)."""
+        return self.call("bootsel")
+
+    def scratch(self, value):
+        """WATCHDOG SCRATCH0 at the next power-ons (0: as on a real board);
+        the scorer's own image reads it (image/build.py MAIN)."""
+        self.call("scratch", value=value)
 
     def power(self, on=None, usb=None, reset=False):
         kw = {}
