@@ -202,3 +202,32 @@ def test_flash_refuses_an_unknown_build(board, cache):
     with link.connect(board.port) as l:
         with pytest.raises(PipkeeperError, match=r"/board.txt names 'nosuch'.*--board NAME"):
             flash.flash(l)
+
+
+def test_every_session_ends_with_a_real_boards_reset():
+    """A session takes the scorer apart (Ctrl-C, its modules dropped): a
+    real board left at its REPL takes no press. So every session, a
+    read-only one too (`flash --dry-run`, `roster`), ends with a soft reset
+    (Ctrl-D after leaving the raw REPL); not the sim's unix port, which
+    Ctrl-D would end (the sim resets it when the host lets go)."""
+    class Wire:
+        out = b""
+
+        def write(self, data):
+            self.out += data
+
+    class Transport:
+        def __init__(self):
+            self.serial = Wire()
+
+        def close(self):
+            pass
+
+    sent = {}
+    for platform in ("rp2", "linux"):
+        t = Transport()
+        session = link.Link(t, "/dev/ttyACM0")
+        session._info = link.BoardInfo(platform, (1, 28, 0), 6, "", 1, 1)
+        session.close()
+        sent[platform] = t.serial.out
+    assert sent == {"rp2": b"\r\x02\x04", "linux": b"\r\x02"}

@@ -366,11 +366,16 @@ class Link:
                 raise PipkeeperError("the board on {} gave a garbled answer; try again".format(self.port))
         return self._info
 
-    def close(self, run_main=False):
-        """Leave the raw REPL; on a real board optionally restart main.py.
+    def close(self, run_main=True):
+        """Leave the raw REPL; on a real board restart main.py (a soft reset).
 
-        The sim's unix port has no soft reset (Ctrl-D would end it), so we
-        never send one there.
+        The session's prelude took the scorer apart (its modules dropped),
+        and a board left at its REPL takes no press until someone resets it:
+        so every session ends with the reset, a read-only one too
+        (`flash --dry-run`, `roster` with nothing to set). ``run_main`` False
+        is for a caller that powers the board off next. The sim's unix port
+        has no soft reset (Ctrl-D would end it), so we never send one there:
+        the sim resets it when the host lets go of the port.
         """
         try:
             self.serial.write(b"\r\x02")
@@ -427,10 +432,11 @@ def _why_unopenable(port):
 
 
 @contextmanager
-def connect(port=None, run_main=False):
+def connect(port=None, run_main=True):
     """A `Link` in the raw REPL on `port` (found by USB id when None).
 
-    Always leaves the raw REPL and closes the port, whatever happens.
+    Always leaves the raw REPL and closes the port, whatever happens; a
+    real board is then reset into the scorer (`Link.close`).
     """
     port = ports.find_port(port)
     transport = open_transport(port)
