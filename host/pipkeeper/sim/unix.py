@@ -178,9 +178,11 @@ def write_names(flash_dir):
 
 def write_packs(firmware_dir):
     """The languages' packs into the firmware's folder (firmware/i18n/), as
-    `pipkeeper flash` writes them to /lib/i18n/; only those that changed."""
-    from pipkeeper.i18n import render
-    for name, data in render.files().items():
+    `pipkeeper flash` writes them to /lib/i18n/; only those that changed
+    (rendered once: pipkeeper.i18n.packcache)."""
+    from pipkeeper.board.flash import cache_dir
+    from pipkeeper.i18n import packcache
+    for name, data in packcache.files(cache_dir()).items():
         write_if_changed(os.path.join(firmware_dir, "i18n", name), data)
 
 
