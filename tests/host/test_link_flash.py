@@ -280,3 +280,23 @@ def test_every_session_ends_with_a_real_boards_reset():
         session.close()
         sent[platform] = t.serial.out
     assert sent == {"rp2": b"\r\x02\x04", "linux": b"\r\x02"}
+
+
+def test_a_board_left_mid_transfer_is_reached_by_the_next_session(board):
+    """Issue 22, item 15: the host is stopped by Ctrl-C in the middle of a
+    transfer; the board goes on sending what it was asked for, deaf to
+    Ctrl-C for a while (the bare virtual board takes none while it runs, as
+    a board in a long flash write), and the next session must still get
+    in, by itself. (It once sent Ctrl-D on its second attempt: queued
+    behind the transfer, that soft-reset the board, here its end.)"""
+    stream = "import time\nfor i in range(50):\n print('QUJD' * 16)\n time.sleep(0.05)\n"
+    with pytest.raises(KeyboardInterrupt):
+        with link.connect(board.port) as l:
+            l.start(stream)
+            l.serial.read(200)          # the transfer is under way
+            raise KeyboardInterrupt
+    start = time.monotonic()
+    with link.connect(board.port) as l:
+        assert l.info().platform == "linux"
+        assert l.eval("6*7") == 42
+    assert time.monotonic() - start < link.ENTER_TIMEOUT * link.RECOVER
