@@ -249,6 +249,12 @@ class _Panel:
                     if data is None:
                         break
                     self.q.put((tag, data))
+                elif tag == b"T":       # the words of the frame that follows
+                    n = self._read(4)
+                    data = None if n is None else self._read(int.from_bytes(n, "little"))
+                    if data is None:
+                        break
+                    self.q.put((tag, data))
                 else:
                     self.q.put((tag, None))
         except OSError:
@@ -263,11 +269,19 @@ class _Panel:
         return self.q.get(timeout=timeout)
 
 
+def _words(data):
+    import json
+    try:
+        return json.loads(data.decode("utf-8"))
+    except ValueError:
+        return None
+
+
 class Sim(Closing):
     """One simulated board. ``press(button)`` returns the frames it caused."""
 
     def __init__(self, flash_dir, power_cycle=False, heap=HEAP, src=None,
-                 timeout=60.0, serial=False, env=None, wrapper=None):
+                 timeout=60.0, serial=False, env=None, wrapper=None, words=False):
         self.dir = os.path.abspath(flash_dir)
         os.makedirs(self.dir, exist_ok=True)
         self.power_cycle = power_cycle
@@ -278,7 +292,10 @@ class Sim(Closing):
         self.src = src
         self.timeout = timeout
         self.serial = serial
-        self.extra_env = env or {}
+        self.extra_env = dict(env or {})
+        if words:
+            # each frame with the words drawn on it (firmware/board_sim.py's _Words)
+            self.extra_env["PIPKEEPER_SIM_TEXT"] = "1"
         self.wrapper = list(wrapper or [])   # e.g. valgrind, for the benchmarks
         self.frames = []
         self.proc = None
@@ -327,6 +344,7 @@ class Sim(Closing):
     def _collect(self, proc, panel, until):
         """Frames from the panel until a record tagged ``until`` (or EOF)."""
         got = []
+        words = None
         end = time.monotonic() + self.timeout
         while True:
             left = end - time.monotonic()
@@ -336,8 +354,12 @@ class Sim(Closing):
                 tag, data = panel.get(timeout=min(left, 0.5))
             except queue.Empty:
                 continue
+            if tag == b"T":
+                words = _words(data)
+                continue
             if tag in (b"F", b"P"):
-                fr = Frame(data, tag == b"F", len(self.frames))
+                fr = Frame(data, tag == b"F", len(self.frames), words=words)
+                words = None
                 self.frames.append(fr)
                 got.append(fr)
             elif tag == until:
