@@ -11,20 +11,9 @@ renames a file onto itself, quietly (MicroPython 1.29). Every atomic write
 (a temporary file, then a rename) then silently did nothing. Here both paths
 are built in Python and handed to a root-less VfsPosix, which does the
 rename right. Each method maps a board path to the folder's path.
-
-``statvfs`` is a board's, not the laptop disk's: the LittleFS of a Badger
-2040 (and a Pico), 1,408 KB in 4 KB blocks (pipkeeper.board.flashfs.BUILDS),
-less the blocks the folder's files take (a block or more a file, a
-metadata pair a folder, as LittleFS counts them, near enough). So `flash`
-reports the flash a board would have, and the scorer's own check for a
-full flash sees the same figure.
 """
 
 import vfs
-
-BLOCK = 4096
-BLOCKS = 1408 * 1024 // BLOCK
-_OURS = ".sim"      # the simulator's own files in the folder (.sim-stderr.txt): not the board's
 
 
 class FlashDir:
@@ -72,20 +61,7 @@ class FlashDir:
         return self.posix.stat(self._path(path))
 
     def statvfs(self, path):
-        free = max(0, BLOCKS - self._blocks(self.root, True))
-        return (BLOCK, BLOCK, BLOCKS, free, free, 0, 0, 0, 0, 255)
-
-    def _blocks(self, folder, top=False):
-        n = 2                               # the folder's metadata pair
-        for e in self.posix.ilistdir(folder):
-            if top and e[0].startswith(_OURS):
-                continue
-            p = folder + "/" + e[0]
-            if e[1] == 0x4000:
-                n += self._blocks(p)
-            else:
-                n += (self.posix.stat(p)[6] + BLOCK - 1) // BLOCK
-        return n
+        return self.posix.statvfs(self._path(path))
 
 
 def mount(root):
