@@ -128,3 +128,28 @@ def test_cable_pulled_mid_file_then_flash_repairs(golden, sim_boot, tmp_path):
         assert devkit.first_difference([frames], [sim_boot]) is None
     finally:
         board.close()
+
+
+def test_presses_after_laptop_commands_draw_their_own_screens(golden, mpy_tree, tmp_path):
+    """Issue 22, item 4 on a board: each laptop command interrupts the
+    scorer (Ctrl-C, its modules dropped); once the host lets go, the board
+    must be back in its scorer, each press drawing its own screen. A board
+    left at its REPL (`flash --dry-run` and `roster` with nothing to set
+    once skipped the reset) takes no press at all. The port here is a real
+    board's: nothing resets the board when the host closes it."""
+    board = devkit.new_board(tmp_path / "board", image=golden)
+    try:
+        board.start()
+        with devkit.serial(board) as port:
+            for args in (["flash"], ["flash", "--dry-run"], ["roster"]):
+                code, out, err = devkit.cli(port, *args)
+                assert code == 0, (args, err)
+        steps = [board.press("DOWN"), board.press("DOWN")]
+        devkit.off(board)
+    finally:
+        board.close()
+    want = devkit.sim_frames(tmp_path / "sim", ["DOWN", "DOWN"], mpy_tree)[1:]
+    # Each press drew (after, it may be, the screen of the board's reset),
+    # and the screen it left is the sim's for the same press.
+    assert all(steps), [len(s) for s in steps]
+    assert [s[-1].data for s in steps] == [w[-1].data for w in want]

@@ -185,11 +185,17 @@ def test_flash_without_board_txt_says_what_it_assumes(board, cache):
     said = []
     with link.connect(board.port) as l:
         result = flash.flash(l, log=said.append)
-    assert result.board == "badger2040" and result.board_assumed
-    assert not (board.root / "board.txt").exists()
+    assert result.board == "badger2040" and result.board_assumed and result.board_written
     assert any("no /board.txt" in s and "badger2040 build" in s and "pico_epaper29" in s
                for s in said), said
     assert result.as_dict()["board_assumed"] is True
+    # ... once: the board now names that build, which later flashes keep
+    assert (board.root / "board.txt").read_text() == "badger2040\n"
+    said = []
+    with link.connect(board.port) as l:
+        again = flash.flash(l, log=said.append)
+    assert again.board == "badger2040" and not again.board_assumed and not again.board_written
+    assert not [s for s in said if "board.txt" in s], said
 
 
 def test_flash_refuses_an_unknown_build(board, cache):
@@ -202,3 +208,97 @@ def test_flash_refuses_an_unknown_build(board, cache):
     with link.connect(board.port) as l:
         with pytest.raises(PipkeeperError, match=r"/board.txt names 'nosuch'.*--board NAME"):
             flash.flash(l)
+
+
+def test_virtual_board_reports_a_boards_flash(board, cache):
+    """The virtual board's flash is a Badger 2040's 1,408 KB LittleFS, less
+    what its folder holds, not the laptop's disk (issue 22, item 14)."""
+    with link.connect(board.port) as l:
+        info = l.info()
+        assert info.flash_total == 1408 * 1024
+        free = info.flash_free
+        assert 0 < free < info.flash_total
+        (board.root / "games" / "big.dgn").write_bytes(b"x" * (10 * 1024))
+        assert l.literal("print(repr(S()))") == (info.flash_total, free - 12 * 1024)
+        result = flash.flash(l, dry_run=True)
+        assert (result.flash_total, result.flash_free) == (info.flash_total, free - 12 * 1024)
+
+
+def test_flash_with_nothing_to_copy_renders_no_pack(board, cache, monkeypatch):
+    """The languages' packs are rendered once and then read from the cache:
+    rendering them was 2.4 s of a flash that had nothing to copy."""
+    from pipkeeper.i18n import render
+    with link.connect(board.port) as l:
+        first = flash.flash(l)
+
+    def no_render():
+        raise AssertionError("the packs were rendered again")
+    monkeypatch.setattr(render, "files", no_render)
+    with link.connect(board.port) as l:
+        again = flash.flash(l)
+    assert again.copied == [] and len(again.unchanged) == len(first.copied)
+
+
+def test_pack_cache_follows_its_inputs(tmp_path, monkeypatch):
+    from pipkeeper.i18n import packcache, render
+    made = render.files()
+    assert packcache.files(tmp_path) == made
+    calls = []
+    monkeypatch.setattr(render, "files", lambda: calls.append(1) or {"x.bin": b"new"})
+    assert packcache.files(tmp_path) == made and not calls       # from the cache
+    source = tmp_path / "catalogue.py"
+    source.write_text("A = 1\n")
+    inputs = packcache._inputs
+    monkeypatch.setattr(packcache, "_inputs", lambda: inputs() + [source])
+    assert packcache.files(tmp_path) == {"x.bin": b"new"}       # another key: made again
+    source.write_text("A = 2\n")
+    assert packcache.files(tmp_path) == {"x.bin": b"new"} and len(calls) == 2
+
+
+def test_every_session_ends_with_a_real_boards_reset():
+    """A session takes the scorer apart (Ctrl-C, its modules dropped): a
+    real board left at its REPL takes no press. So every session, a
+    read-only one too (`flash --dry-run`, `roster`), ends with a soft reset
+    (Ctrl-D after leaving the raw REPL); not the sim's unix port, which
+    Ctrl-D would end (the sim resets it when the host lets go)."""
+    class Wire:
+        out = b""
+
+        def write(self, data):
+            self.out += data
+
+    class Transport:
+        def __init__(self):
+            self.serial = Wire()
+
+        def close(self):
+            pass
+
+    sent = {}
+    for platform in ("rp2", "linux"):
+        t = Transport()
+        session = link.Link(t, "/dev/ttyACM0")
+        session._info = link.BoardInfo(platform, (1, 28, 0), 6, "", 1, 1)
+        session.close()
+        sent[platform] = t.serial.out
+    assert sent == {"rp2": b"\r\x02\x04", "linux": b"\r\x02"}
+
+
+def test_a_board_left_mid_transfer_is_reached_by_the_next_session(board):
+    """Issue 22, item 15: the host is stopped by Ctrl-C in the middle of a
+    transfer; the board goes on sending what it was asked for, deaf to
+    Ctrl-C for a while (the bare virtual board takes none while it runs, as
+    a board in a long flash write), and the next session must still get
+    in, by itself. (It once sent Ctrl-D on its second attempt: queued
+    behind the transfer, that soft-reset the board, here its end.)"""
+    stream = "import time\nfor i in range(50):\n print('QUJD' * 16)\n time.sleep(0.05)\n"
+    with pytest.raises(KeyboardInterrupt):
+        with link.connect(board.port) as l:
+            l.start(stream)
+            l.serial.read(200)          # the transfer is under way
+            raise KeyboardInterrupt
+    start = time.monotonic()
+    with link.connect(board.port) as l:
+        assert l.info().platform == "linux"
+        assert l.eval("6*7") == 42
+    assert time.monotonic() - start < link.ENTER_TIMEOUT * link.RECOVER

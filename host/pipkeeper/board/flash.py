@@ -228,9 +228,9 @@ def build(args, cache=None, app=False, profile=None):
     items = [Item(bundle.PATH, bundle.pack(packed))]
     # The languages' packs, rendered now (pipkeeper.i18n.render), each a file
     # of its own: read by offset as a screen is drawn, and on LittleFS a read
-    # costs more the further it is into a file.
-    from pipkeeper.i18n import render
-    for name, data in sorted(render.files().items()):
+    # costs more the further it is into a file. Rendered once (packcache).
+    from pipkeeper.i18n import packcache
+    for name, data in sorted(packcache.files(cache or cache_dir()).items()):
         items.append(Item(PACKS + name, data))
     reader = source_root("firmware") / "bundle.py"
     items.append(Item(bundle.READER, mpy.compiled(reader, out / "pkbundle.mpy", args, "pkbundle.py")))
@@ -382,7 +382,9 @@ def flash(link, force=False, dry_run=False, progress=None, cache=None, log=None,
     name = board or on_board or DEFAULT_BUILD
     result.board = name
     result.board_assumed = not (board or on_board)
-    result.board_written = board is not None and board != on_board
+    # A board without /board.txt gets it too, naming the build taken for it:
+    # said once, and later flashes keep that build (README).
+    result.board_written = name != on_board
     if result.board_assumed:
         log("the board has no {}: taking it for the {} build (pipkeeper flash --board NAME "
             "chooses another: {})".format(BOARD_FILE, name, known_builds()))
@@ -431,7 +433,7 @@ def flash(link, force=False, dry_run=False, progress=None, cache=None, log=None,
         if app and boot_app:
             set_boot_app(link)
             log("  the board now boots into the scorer (hold A+C at power-on for the launcher)")
-    info2 = link.literal("import os\ns=os.statvfs('/')\nprint(repr((s[0]*s[2],s[0]*s[3])))")
+    info2 = link.literal("print(repr(S()))")       # pklink's: the sim's is a board's too
     result.flash_total, result.flash_free = info2
     return result
 

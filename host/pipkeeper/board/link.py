@@ -7,8 +7,10 @@ ourselves, and why:
 
 * Entering the raw REPL. mpremote's `enter_raw_repl` prints to stdout, waits
   10 s, and cannot recover a board left half-way through a raw paste by a
-  pulled cable. Ours finishes such a paste (Ctrl-D), skips whatever an
-  interrupted session left in the pipe, and fails in ~3 s with one sentence.
+  pulled cable. Ours ends such a paste (Ctrl-C), skips whatever an
+  interrupted session left in the pipe, tries again while the board answers
+  like MicroPython (a board still busy after a Ctrl-C), and otherwise fails
+  in ~4 s with one sentence.
 * Reading output. `follow()` reads one byte per call; a game backlog arrives
   as large base64 lines that we read in blocks and hand over line by line as
   they come, so transfers stream and progress can be shown.
@@ -34,6 +36,11 @@ BANNER = b"raw REPL; CTRL-B to exit\r\n>"
 # $PIPKEEPER_ENTER_TIMEOUT stretches it for a board slower than real time
 # (the emulated RP2040 runs at about a third of it).
 ENTER_TIMEOUT = float(os.environ.get("PIPKEEPER_ENTER_TIMEOUT") or 4.0)
+# A device that answers like MicroPython (these words) but not yet with the
+# raw REPL gets RECOVER times as long: a board still busy with what the last
+# session (cut short by Ctrl-C) left it doing, or booting after its reset.
+RECOVER = 3
+_ALIVE = (b">>> ", b"raw REPL", b"Traceback", b"KeyboardInterrupt", b"MicroPython", b"soft reboot")
 
 
 class LinkLost(PipkeeperError):
@@ -153,30 +160,46 @@ class Link:
 
     # -- entering the raw REPL -------------------------------------------
     def enter(self, timeout=ENTER_TIMEOUT):
-        """Interrupt whatever runs and stop at the raw REPL's '>' prompt."""
-        ser = self.serial
-        deadline = time.monotonic() + timeout
+        """Interrupt whatever runs and stop at the raw REPL's '>' prompt.
+
+        Each attempt: Ctrl-C twice (it stops running code, and ends a raw
+        paste a pulled cable left half sent: pyexec's reader takes it as
+        the end), what the board still sends drained, then Ctrl-A and its
+        banner. Never Ctrl-D, which once ended a cut paste here: a board
+        that was slow to answer the first attempt is at its friendly REPL by
+        the second, and there Ctrl-D is a soft reset (on the unix port, the
+        process's end, and queued on a tty, an end of input that ends the
+        next REPL too): the board we are reaching for starts again, and is
+        busy again when the next attempt comes. A device that answers like
+        MicroPython, but not yet with the banner (busy, or booting after
+        the last session), is given up to RECOVER times ``timeout``; one
+        that says nothing of the kind, ``timeout``.
+        """
+        start = time.monotonic()
+        deadline = start + timeout
+        self._heard = b""
         attempt = 0
         while time.monotonic() < deadline:
-            if attempt:
-                # A raw paste cut short waits for more text: Ctrl-D ends it
-                # (it fails to compile or runs harmlessly), then try again.
-                self._write(b"\x04")
-                self._read_quiet(0.1, deadline)
             self._write(b"\r\x03\x03")
-            self._read_quiet(0.02, deadline)
+            self._read_quiet(0.05, min(deadline, time.monotonic() + 0.5))
             self._write(b"\r\x01")
             if self._await_banner(min(deadline, time.monotonic() + 1.0 + attempt)):
                 return
             attempt += 1
+            if any(m in self._heard for m in _ALIVE):
+                deadline = max(deadline, start + RECOVER * timeout)
         raise PipkeeperError(
             "the device on {} does not answer like MicroPython (no raw REPL); "
             "is MicroPython installed? (see README: putting MicroPython on a board)".format(self.port))
 
+    def _hear(self, chunk):
+        self._heard = (self._heard + chunk)[-4096:]
+        return chunk
+
     def _await_banner(self, until):
         seen = b""
         while time.monotonic() < until:
-            chunk = self._read_some(until)
+            chunk = self._hear(self._read_some(until))
             if not chunk:
                 continue
             seen = (seen + chunk)[-4096:]
@@ -189,11 +212,12 @@ class Link:
         return False
 
     def _read_quiet(self, quiet, deadline):
-        """Discard input until the line has been silent for `quiet` seconds."""
+        """Discard input until the line has been silent for `quiet` seconds
+        (or `deadline` passes: a board still streaming is interrupted again)."""
         last = time.monotonic()
         while time.monotonic() - last < quiet and time.monotonic() < deadline:
             if self._waiting():
-                self._read_some(deadline)
+                self._hear(self._read_some(deadline))
                 last = time.monotonic()
             else:
                 time.sleep(0.005)
@@ -379,11 +403,16 @@ class Link:
             pass
         self.closed = True
 
-    def close(self, run_main=False):
-        """Leave the raw REPL; on a real board optionally restart main.py.
+    def close(self, run_main=True):
+        """Leave the raw REPL; on a real board restart main.py (a soft reset).
 
-        The sim's unix port has no soft reset (Ctrl-D would end it), so we
-        never send one there.
+        The session's prelude took the scorer apart (its modules dropped),
+        and a board left at its REPL takes no press until someone resets it:
+        so every session ends with the reset, a read-only one too
+        (`flash --dry-run`, `roster` with nothing to set). ``run_main`` False
+        is for a caller that powers the board off next. The sim's unix port
+        has no soft reset (Ctrl-D would end it), so we never send one there:
+        the sim resets it when the host lets go of the port.
         """
         if self.closed:
             return
@@ -442,10 +471,11 @@ def _why_unopenable(port):
 
 
 @contextmanager
-def connect(port=None, run_main=False):
+def connect(port=None, run_main=True):
     """A `Link` in the raw REPL on `port` (found by USB id when None).
 
-    Always leaves the raw REPL and closes the port, whatever happens.
+    Always leaves the raw REPL and closes the port, whatever happens; a
+    real board is then reset into the scorer (`Link.close`).
     """
     port = ports.find_port(port)
     transport = open_transport(port)

@@ -68,7 +68,7 @@ def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, microp
         raise click.UsageError("--new-board and --micropython-only go with --uf2 FILE")
     if build is not None:
         flash.check_build(build)        # before the board is touched
-    with link.connect(port, run_main=not dry_run) as board:
+    with link.connect(port) as board:
         port = board.port
         with Progress(0, "flash") as bar:
             result = flash.flash(board, force=force, dry_run=dry_run, progress=bar,

@@ -26,7 +26,7 @@ def command(names, port, rules, tracking, options, lang, as_json):
     defaults = roster.check_defaults(rules, tracking, roster.parse_options(options))
     if lang:
         defaults["lang"] = roster.check_lang(lang)
-    with link.connect(port, run_main=bool(names or defaults)) as board:
+    with link.connect(port) as board:
         current = roster.read(board)
         if names or defaults:
             current = roster.merge(current, names, defaults)

@@ -13,19 +13,22 @@ KEYS = {
 }
 
 
+KEYS_HELP = "keys: a b c below the screen, u d (or arrows) at its right, q quits"
+
+
 def _draw(frame, caption, out):
-    from pipkeeper.sim.panel import to_terminal
+    """The screen, sized to the terminal (pipkeeper.sim.terminal), the keys
+    beside it, and a caption."""
     import shutil
-    cols = shutil.get_terminal_size((80, 24)).columns
-    half = cols < 150
-    lines = to_terminal(frame.data, half=half)
-    width = len(lines[0])
-    out.write("\x1b[H\x1b[2J" if out.isatty() else "\n")
-    out.write("+" + "-" * width + "+\n")
-    for line in lines:
-        out.write("|" + line + "|\n")
-    out.write("+" + "-" * width + "+\n")
-    out.write(caption + "\n")
+    from rich.console import Console
+    from pipkeeper.sim.terminal import screen
+    cols, rows = shutil.get_terminal_size((80, 24))
+    tty = out.isatty()
+    console = Console(file=out, force_terminal=tty, width=max(cols, 40), highlight=False)
+    out.write("\x1b[H\x1b[2J" if tty else "\n")
+    for line in screen(frame, cols, rows):
+        console.print(line, no_wrap=True, crop=True)
+    console.print(caption, no_wrap=True, crop=True, markup=False)
     out.flush()
 
 
@@ -95,7 +98,9 @@ def command(flash_dir, frames_dir, script, power_cycle, serial, quiet, firmware,
     if firmware:
         board = _emulated(flash_dir, firmware, bootrom, profile, power_cycle)
     else:
-        board = simmod.Sim(flash_dir, power_cycle=power_cycle, serial=serial)
+        # the words of each screen too, for a terminal too small for its picture
+        board = simmod.Sim(flash_dir, power_cycle=power_cycle, serial=serial,
+                           words=not quiet and sys.stdout.isatty())
     out = sys.stdout
     try:
         if serial and firmware:
@@ -115,7 +120,7 @@ def command(flash_dir, frames_dir, script, power_cycle, serial, quiet, firmware,
             got = board.start()
         _save(got, frames_dir)
         if got and not quiet and presses is None and sys.stdin.isatty():
-            _draw(got[-1], "booted: %d update(s)" % len(got), out)
+            _draw(got[-1], "booted   " + KEYS_HELP, out)
         if presses is not None:
             for i, b in enumerate(presses):
                 got = _press(board, link, b)
@@ -232,7 +237,7 @@ def _interactive(board, link, frames_dir, quiet, out):
             got = _press(board, link, b)
             _save(got, frames_dir)
             if got and not quiet:
-                _draw(got[-1], "%s -> %s update   keys: a b c, up/down (u/d), q quits" % (
-                    b, "full" if got[-1].full else "fast"), out)
+                _draw(got[-1], "%s -> %s update   %s" % (
+                    b, "full" if got[-1].full else "fast", KEYS_HELP), out)
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)

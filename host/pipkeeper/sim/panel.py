@@ -18,11 +18,12 @@ class Frame:
     since the board started, ``t`` the emulator's clock (ms) for the
     emulated RP2040 (None on the unix port)."""
 
-    def __init__(self, data, full, index, t=None):
+    def __init__(self, data, full, index, t=None, words=None):
         self.data = data
         self.full = full
         self.index = index
         self.t = t
+        self.words = words      # what the screens wrote on it (unix port, when asked)
 
 
 def pixel(frame, x, y):

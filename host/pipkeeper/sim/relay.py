@@ -29,16 +29,18 @@ class PortRelay:
 
     Subclasses call `_init_relay(host_fd)` and implement `_board_fd()` (what
     to select on), `_read_board()` and `_write_board(data)`, `_host_left()`
-    (the host closed the port), and may `_tick()` once a turn (True when the
-    board started afresh, so what it printed before counts no more).
-    `repl` is True once the board printed a REPL prompt, `raw` once that was
-    the raw REPL's.
+    (the host closed the port), and may `_tick()` once a turn. A subclass
+    that starts the board afresh (a reset) calls `_fresh()` once the new
+    board is the one `_read_board()` reads: what the old one printed counts
+    no more. `repl` is True once the board printed a REPL prompt, `raw` once
+    that was the raw REPL's.
     """
 
     def _init_relay(self, host_fd):
         self.host_fd = host_fd
         self.repl = False
         self.raw = False
+        self._seen = b""        # the board's last bytes, to find a prompt across reads
         self.stop = False
         self.t = None
         trace = os.environ.get("PIPKEEPER_SIM_TRACE")
@@ -65,10 +67,18 @@ class PortRelay:
             pass
 
     def _tick(self):
-        return False
+        pass
+
+    def _fresh(self):
+        """The board started afresh, in its scorer: forget its REPL. (Why a
+        reset must call this: the old board's last words, the banner that
+        answers the host's closing Ctrl-B, may be read after the reset and
+        would set `repl` again for good, with no host left to clear it.)"""
+        self.repl = False
+        self.raw = False
+        self._seen = b""
 
     def _relay(self):
-        seen = b""
         connected = False
         while not self.stop:
             board = self._board_fd()
@@ -80,7 +90,7 @@ class PortRelay:
                 data = self._read_board()
                 if data:
                     self._trace("board>", data)
-                    seen = (seen + data)[-64:]
+                    seen = self._seen = (self._seen + data)[-64:]
                     if PROMPT in seen or RAW_BANNER in seen:
                         self.repl = True
                     if RAW_BANNER in seen:
@@ -100,5 +110,4 @@ class PortRelay:
                 if data:
                     self._trace("host>", data)
                     self._write_board(data)
-            if self._tick():
-                seen = b""
+            self._tick()

@@ -178,9 +178,11 @@ def write_names(flash_dir):
 
 def write_packs(firmware_dir):
     """The languages' packs into the firmware's folder (firmware/i18n/), as
-    `pipkeeper flash` writes them to /lib/i18n/; only those that changed."""
-    from pipkeeper.i18n import render
-    for name, data in render.files().items():
+    `pipkeeper flash` writes them to /lib/i18n/; only those that changed
+    (rendered once: pipkeeper.i18n.packcache)."""
+    from pipkeeper.board.flash import cache_dir
+    from pipkeeper.i18n import packcache
+    for name, data in packcache.files(cache_dir()).items():
         write_if_changed(os.path.join(firmware_dir, "i18n", name), data)
 
 
@@ -247,6 +249,12 @@ class _Panel:
                     if data is None:
                         break
                     self.q.put((tag, data))
+                elif tag == b"T":       # the words of the frame that follows
+                    n = self._read(4)
+                    data = None if n is None else self._read(int.from_bytes(n, "little"))
+                    if data is None:
+                        break
+                    self.q.put((tag, data))
                 else:
                     self.q.put((tag, None))
         except OSError:
@@ -261,11 +269,19 @@ class _Panel:
         return self.q.get(timeout=timeout)
 
 
+def _words(data):
+    import json
+    try:
+        return json.loads(data.decode("utf-8"))
+    except ValueError:
+        return None
+
+
 class Sim(Closing):
     """One simulated board. ``press(button)`` returns the frames it caused."""
 
     def __init__(self, flash_dir, power_cycle=False, heap=HEAP, src=None,
-                 timeout=60.0, serial=False, env=None, wrapper=None):
+                 timeout=60.0, serial=False, env=None, wrapper=None, words=False):
         self.dir = os.path.abspath(flash_dir)
         os.makedirs(self.dir, exist_ok=True)
         self.power_cycle = power_cycle
@@ -276,14 +292,19 @@ class Sim(Closing):
         self.src = src
         self.timeout = timeout
         self.serial = serial
-        self.extra_env = env or {}
+        self.extra_env = dict(env or {})
+        if words:
+            # each frame with the words drawn on it (firmware/board_sim.py's _Words)
+            self.extra_env["PIPKEEPER_SIM_TEXT"] = "1"
         self.wrapper = list(wrapper or [])   # e.g. valgrind, for the benchmarks
         self.frames = []
         self.proc = None
         self.panel = None
         self._btn_w = None
         self.log_path = os.path.join(self.dir, ".sim-stderr.txt") if not serial else None
-        self.relay = None
+        # A reset (``respawn``) boots the scorer afresh: its screen comes on
+        # the panel before the next press's, and is that press's to take.
+        self._boot_pending = False
 
     # -- processes -----------------------------------------------------------------
 
@@ -323,6 +344,7 @@ class Sim(Closing):
     def _collect(self, proc, panel, until):
         """Frames from the panel until a record tagged ``until`` (or EOF)."""
         got = []
+        words = None
         end = time.monotonic() + self.timeout
         while True:
             left = end - time.monotonic()
@@ -332,8 +354,12 @@ class Sim(Closing):
                 tag, data = panel.get(timeout=min(left, 0.5))
             except queue.Empty:
                 continue
+            if tag == b"T":
+                words = _words(data)
+                continue
             if tag in (b"F", b"P"):
-                fr = Frame(data, tag == b"F", len(self.frames))
+                fr = Frame(data, tag == b"F", len(self.frames), words=words)
+                words = None
                 self.frames.append(fr)
                 got.append(fr)
             elif tag == until:
@@ -380,8 +406,35 @@ class Sim(Closing):
             got = self._collect(proc, panel, b"H")
             proc.wait(timeout=self.timeout)
             return got
+        got = []
+        if self._boot_pending:
+            # The board was reset since the last press (the host let go of
+            # the serial port): its boot drew a screen first. Taken here, so
+            # that this press gets its own screen, not the one before it.
+            got = self._collect(self.proc, self.panel, b"I")
+            self._boot_pending = False
         os.write(self._btn_w, (button + "\n").encode())
-        return self._collect(self.proc, self.panel, b"I")
+        return got + self._collect(self.proc, self.panel, b"I")
+
+    def kill(self):
+        """Stop the board's process at once (a reset, or the end)."""
+        p = self.proc
+        if p is not None and p.poll() is None:
+            p.kill()
+            p.wait()
+
+    def respawn(self, stdio, scorer=True):
+        """A new board process on the terminal ``stdio`` (the old one ended
+        or was killed): the scorer, or with ``scorer`` False the bare REPL
+        of a soft reset from the raw REPL."""
+        if self._btn_w is not None:
+            try:
+                os.close(self._btn_w)
+            except OSError:
+                pass
+        self.proc, self._btn_w, self.panel = self._spawn(
+            interactive=True, stdio=stdio, code=None if scorer else "")
+        self._boot_pending = scorer
 
     def close(self):
         if self._btn_w is not None:
@@ -414,22 +467,18 @@ def _make_ctty():
 # -- the serial port ------------------------------------------------------------------
 
 class SerialBoard(PortRelay):
-    """``--serial``: the board's USB serial on a pty (see the module docstring)."""
+    """``--serial``: the board's USB serial on a pty (see the module docstring).
+
+    Each board process gets a terminal of its own: a reset closes the old
+    one, and with it whatever the old process printed last (the banner that
+    answers the host's closing Ctrl-B, which read after the reset would
+    say the new board sits in its REPL: presses ignored for good)."""
 
     def __init__(self, sim):
         import pty
-        import termios
         import tty
         self.sim = sim
-        # The board's side: a pty whose slave is the firmware's stdio.
-        self.m1, self.s1 = pty.openpty()
-        self.s1_name = os.ttyname(self.s1)
-        a = termios.tcgetattr(self.s1)
-        a[1] &= ~termios.OPOST                      # no \n -> \r\n
-        a[3] &= ~(termios.ECHO | termios.ECHONL)    # a USB port does not echo
-        a[3] |= termios.ISIG                        # Ctrl-C -> SIGINT
-        termios.tcsetattr(self.s1, termios.TCSANOW, a)
-        self.attrs = a
+        self.m1 = None          # the board's terminal (master end), one per process
         # The host's side: a raw pty whose slave path is the port.
         self.m2, s2 = pty.openpty()
         tty.setraw(s2)
@@ -437,18 +486,27 @@ class SerialBoard(PortRelay):
         os.close(s2)
         self._init_relay(self.m2)
 
-    def _slave(self):
-        """A fresh descriptor of the board's tty for each process: when a
-        process that had it as controlling terminal ends, the kernel hangs
-        up the descriptors it shared, so they cannot be handed on."""
+    def _terminal(self):
+        """A fresh terminal for the next board process: its master end
+        becomes ``m1`` (the old one is closed, its unread bytes dropped);
+        returns the slave's descriptor, in the state of a USB CDC port."""
+        import pty
         import termios
-        fd = os.open(self.s1_name, os.O_RDWR | os.O_NOCTTY)
-        # A REPL that was killed leaves the tty raw (no ISIG): reset it.
-        termios.tcsetattr(fd, termios.TCSANOW, self.attrs)
-        return fd
+        if self.m1 is not None:
+            try:
+                os.close(self.m1)
+            except OSError:
+                pass
+        self.m1, slave = pty.openpty()
+        a = termios.tcgetattr(slave)
+        a[1] &= ~termios.OPOST                      # no \n -> \r\n
+        a[3] &= ~(termios.ECHO | termios.ECHONL)    # a USB port does not echo
+        a[3] |= termios.ISIG                        # Ctrl-C -> SIGINT
+        termios.tcsetattr(slave, termios.TCSANOW, a)
+        return slave
 
     def start(self):
-        fd = self._slave()
+        fd = self._terminal()
         try:
             self.sim.start(stdio=fd)
         finally:
@@ -456,26 +514,17 @@ class SerialBoard(PortRelay):
         self._start_relay()
 
     def _restart(self, into_raw):
-        sim = self.sim
-        if sim._btn_w is not None:
-            try:
-                os.close(sim._btn_w)
-            except OSError:
-                pass
-        fd = self._slave()
+        fd = self._terminal()
         try:
-            if into_raw:
-                # A soft reset from the raw REPL: no scorer, straight to the REPL.
-                sim.proc, sim._btn_w, sim.panel = sim._spawn(interactive=True, stdio=fd, code="")
-                time.sleep(0.05)
-                os.write(self.m1, b"\x01")
-                self.repl = True
-            else:
-                sim.proc, sim._btn_w, sim.panel = sim._spawn(interactive=True, stdio=fd)
-                self.repl = False
-                self.raw = False
+            # A soft reset from the raw REPL: no scorer, straight to the REPL.
+            self.sim.respawn(fd, scorer=not into_raw)
         finally:
             os.close(fd)
+        self._fresh()
+        if into_raw:
+            time.sleep(0.05)
+            os.write(self.m1, b"\x01")
+            self.repl = self.raw = True
 
     # -- the relay's hooks (pipkeeper.sim.relay) --
     def _board_fd(self):
@@ -494,13 +543,19 @@ class SerialBoard(PortRelay):
     def _tick(self):
         proc = self.sim.proc
         if proc is None or proc.poll() is None or self.stop:
-            return False
-        # The unix port ended: a soft reset (Ctrl-D) or an exit.
+            return
+        # The unix port ended: a soft reset (Ctrl-D) or an exit. What it
+        # printed last is the host's still (its terminal is closed next).
+        while True:
+            r, _, _ = select.select([self.m1], [], [], 0)
+            data = self._read_board() if r else b""
+            if not data:
+                break
+            self._to_host(data)
         self._trace("board exited", proc.returncode, self.raw)
         if self.raw:
             self._to_host(b"soft reboot\r\n")
         self._restart(into_raw=self.raw)
-        return True
 
     def _write_board(self, data):
         if not self.repl and b"\x03" in data:
@@ -530,19 +585,14 @@ class SerialBoard(PortRelay):
 
     def _reset(self):
         """The host let go of the port: reset the board into the scorer."""
-        p = self.sim.proc
-        if p is not None and p.poll() is None:
-            p.kill()
-            p.wait()
+        self._trace("reset")
+        self.sim.kill()
         self._restart(into_raw=False)
 
     def close(self):
         self.stop = True
-        p = self.sim.proc
-        if p is not None and p.poll() is None:
-            p.kill()
-            p.wait()
-        for fd in (self.m1, self.s1, self.m2):
+        self.sim.kill()
+        for fd in (self.m1, self.m2):
             try:
                 os.close(fd)
             except OSError:

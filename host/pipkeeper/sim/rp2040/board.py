@@ -96,7 +96,7 @@ class EmulatedBoard(Closing):
         self.emu.power(usb=True)            # flashing is done on USB, also for a battery board
         try:
             with SerialPort(self) as port:
-                with linkmod.connect(port.path) as link:
+                with linkmod.connect(port.path, run_main=False) as link:
                     result = flashmod.flash(link, log=log, board=self.profile.NAME)
         finally:
             self.emu.power(on=False)
@@ -185,8 +185,13 @@ class SerialPort(PortRelay):
         """The host closed the port: a board left in its REPL is reset into
         the scorer, as a person presses reset after flashing."""
         if self.repl and self.reset_on_close:
-            self.repl = False
             self.emu.power(reset=True)
+            # What the board printed before the reset (the banner that
+            # answers the host's closing Ctrl-B) is in the socket already:
+            # dropped, so that it does not mark the new board as in its REPL.
+            while self._read_board():
+                pass
+            self._fresh()
 
     # -- the relay's hooks (pipkeeper.sim.relay) --
     def _board_fd(self):
