@@ -33,6 +33,12 @@ from pipkeeper.errors import PipkeeperError
 
 DB_ENV = "PIPKEEPER_DB"
 
+# The largest game record pipkeeper takes, from a board (sync) or a file
+# (replay): a 13-round game recorded tile by tile is ~25 KB; 1 MB is far
+# beyond any real record and small enough to hold in memory and in one
+# SQLite row.
+MAX_RECORD = 1024 * 1024
+
 MIGRATIONS = [
     # 1: records + derived tables
     """
