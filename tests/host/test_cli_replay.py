@@ -169,7 +169,7 @@ def test_a_file_bigger_than_a_record_is_refused_unread(tmp_path):
     result = run("replay", str(big))
     assert result.exit_code == 1
     assert result.stderr == ("pipkeeper: {}: bigger than 1.0 MB (1,048,576 bytes), the largest game "
-                             "record pipkeeper takes (sync's limit too)\n".format(big))
+                             "record pipkeeper takes\n".format(big))
     # the same through a pipe: no more than the limit and one byte is read
     result = CliRunner().invoke(main, ["replay", "-"], input=b"\n" * (3 * MAX_RECORD))
     assert result.exit_code == 1 and "<stdin>: bigger than 1.0 MB" in result.stderr

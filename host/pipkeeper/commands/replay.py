@@ -1,16 +1,13 @@
 """pipkeeper replay: validate and score game records."""
 
 import json
-import os
-import stat
-import sys
 
 import click
 
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.files import read_limited
 from pipkeeper.library.sheet import print_sheet
 from pipkeeper.library.store import MAX_RECORD
-from pipkeeper.progress import human
 from pipkeeper.library.tables import terminal_console
 
 
@@ -42,36 +39,10 @@ def decode_record(data):
                       "this line is not UTF-8 text (byte {} of the line)".format(exc.start - start + 1))
 
 
-def read_record_bytes(path, limit=MAX_RECORD):
-    """The bytes of a DGN file (`-` is stdin), at most ``limit``: no more
-    than one byte beyond it is read, so `replay /dev/zero` costs a
-    megabyte, not all the memory there is. PipkeeperError (one line) for
-    a file that cannot be read, a folder or device, or one too big."""
-    name = "<stdin>" if path == "-" else path
-    if path == "-":
-        data = sys.stdin.buffer.read(limit + 1)
-    else:
-        try:
-            with open(path, "rb") as f:
-                mode = os.fstat(f.fileno()).st_mode
-                if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):   # a pipe is a file's text too
-                    raise PipkeeperError("{}: not a file ({}): a game record is a file".format(
-                        path, "a folder" if stat.S_ISDIR(mode) else "a device"))
-                data = f.read(limit + 1)
-        except IsADirectoryError:
-            raise PipkeeperError("{}: not a file (a folder): a game record is a file".format(path))
-        except OSError as exc:
-            raise PipkeeperError("{}: {}".format(path, exc.strerror or exc))
-    if len(data) > limit:
-        raise PipkeeperError("{}: bigger than {} ({:,} bytes), the largest game record pipkeeper "
-                             "takes (sync's limit too)".format(name, human(limit), limit))
-    return data
-
-
 def read_record_text(path):
     """The text of a DGN file (`-` is stdin); PipkeeperError if unreadable
     or too big, NotText if a line is not UTF-8."""
-    return decode_record(read_record_bytes(path))
+    return decode_record(read_limited(path, MAX_RECORD, "game record"))
 
 
 def record_warnings(dgn, game, text):

@@ -6,6 +6,9 @@ import sys
 import click
 
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.files import read_limited
+
+SCRIPT_LIMIT = 1024 * 1024      # 200,000 presses: more is no script
 
 KEYS = {
     "a": "A", "b": "B", "c": "C", "u": "UP", "d": "DOWN", "k": "UP", "j": "DOWN",
@@ -87,8 +90,12 @@ def command(flash_dir, frames_dir, script, power_cycle, serial, quiet, firmware,
         os.makedirs(frames_dir, exist_ok=True)
     presses = None
     if script:
-        text = sys.stdin.read() if script == "-" else open(script, encoding="utf-8").read()
-        presses = simmod.parse_script(text)
+        try:
+            presses = simmod.parse_script(read_limited(script, SCRIPT_LIMIT, "script"))
+        except PipkeeperError as exc:
+            name = "<stdin>" if script == "-" else script
+            raise PipkeeperError(exc.message if exc.message.startswith(name) else
+                                 "{}: {}".format(name, exc.message))
     if serial and power_cycle:
         raise PipkeeperError("--serial needs the board on USB power: drop --power-cycle")
     link = None

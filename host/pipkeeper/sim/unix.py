@@ -204,8 +204,16 @@ def micropython():
 
 
 def parse_script(text):
-    """Button names from a script: one a line; blank lines and # comments
-    are ignored. Raises PipkeeperError on anything else."""
+    """Button names from a script (str, or bytes as read from its file):
+    one a line; blank lines and # comments are ignored. Raises
+    PipkeeperError in one line on anything else (bytes that are not text
+    among them: a game record given for a script)."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise PipkeeperError("script line %d is not text (not UTF-8): a script names one button "
+                                 "a line (A B C UP DOWN)" % (text.count(b"\n", 0, exc.start) + 1))
     out = []
     for no, line in enumerate(text.splitlines(), 1):
         s = line.split("#", 1)[0].strip()
@@ -213,7 +221,8 @@ def parse_script(text):
             continue
         b = s.upper()
         if b not in BUTTONS:
-            raise PipkeeperError("script line %d: %r is not a button (A B C UP DOWN)" % (no, s))
+            raise PipkeeperError("script line %d: %r is not a button (A B C UP DOWN)" % (
+                no, s if len(s) <= 24 else s[:24] + "..."))
         out.append(b)
     return out
 
