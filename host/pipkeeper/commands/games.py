@@ -28,7 +28,7 @@ def command(db, as_json, show_all):
     A FLAGGED game is a record the engine rejects, kept verbatim; `pipkeeper
     show` names the line and the reason.
     """
-    with Library(db) as library:
+    with Library(db, read_only=True) as library:
         games = library.games(include_hidden=show_all)
     if answered(games, as_json, NO_GAMES):
         return

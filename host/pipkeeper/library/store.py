@@ -26,6 +26,7 @@ import json
 import os
 import sqlite3
 import time
+from pathlib import Path
 
 from pipkeeper.library import derive
 from pipkeeper.closing import Closing
@@ -99,30 +100,106 @@ def default_path():
 
 
 class Library(Closing):
-    """One open library. Use as a context manager, or call close()."""
+    """One open library. Use as a context manager, or call close().
 
-    def __init__(self, path=None):
-        self.path = path or default_path()
-        folder = os.path.dirname(os.path.abspath(self.path))
-        try:
-            os.makedirs(folder, exist_ok=True)
-            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=10)
-        except (OSError, sqlite3.Error) as exc:
-            raise PipkeeperError("cannot open the library {}: {}".format(self.path, exc))
+    ``read_only``: for the commands that only read (games, show, stats,
+    export). The library must exist (nothing is created, not even its
+    folder) and is opened with SQLite's ``mode=ro``; in a folder no one can
+    write, where SQLite cannot make the files a WAL reader needs, it is
+    read as the unchanging file it then is (``immutable=1``). A library
+    written by an older pipkeeper is brought up to date first where it can
+    be written. Writing (sync) creates the library and its folder."""
+
+    def __init__(self, path=None, read_only=False):
+        self.path = str(path or default_path())
+        self.read_only = read_only
+        if read_only:
+            self.db = self._connect_read_only()
+        else:
+            self.db = self._connect()
         self.db.row_factory = sqlite3.Row
         try:
             self.db.execute("PRAGMA foreign_keys = ON")
-            # WAL: a crash (or Ctrl-C) mid-sync rolls back to the last
-            # committed game; NORMAL skips an fsync per game, which is what
-            # makes a 50-game import quick, and loses nothing committed
-            # short of a power cut.
-            self.db.execute("PRAGMA journal_mode = WAL")
-            self.db.execute("PRAGMA synchronous = NORMAL")
-            self._migrate()
-            self._check_derived()
+            if read_only:
+                self._check_readable()
+            else:
+                # WAL: a crash (or Ctrl-C) mid-sync rolls back to the last
+                # committed game; NORMAL skips an fsync per game, which is what
+                # makes a 50-game import quick, and loses nothing committed
+                # short of a power cut.
+                self.db.execute("PRAGMA journal_mode = WAL")
+                self.db.execute("PRAGMA synchronous = NORMAL")
+                self._migrate()
+                self._check_derived()
+        except sqlite3.OperationalError as exc:
+            self.db.close()
+            if _cannot_write(exc):
+                raise PipkeeperError("read-only: {} (pipkeeper cannot write the library there: {})".format(
+                    self.path, exc))
+            raise PipkeeperError("{} is not a pipkeeper library ({})".format(self.path, exc))
         except sqlite3.DatabaseError as exc:
             self.db.close()
             raise PipkeeperError("{} is not a pipkeeper library ({})".format(self.path, exc))
+        except BaseException:
+            self.db.close()
+            raise
+
+    def _connect(self):
+        folder = os.path.dirname(os.path.abspath(self.path))
+        if os.path.isdir(self.path):
+            raise PipkeeperError("{} is a folder, not a library file".format(self.path))
+        if not _writable(self.path, folder):
+            raise PipkeeperError("read-only: {} (pipkeeper cannot write the library there)".format(self.path))
+        try:
+            os.makedirs(folder, exist_ok=True)
+            return sqlite3.connect(self.path, isolation_level=None, timeout=10)
+        except (OSError, sqlite3.Error) as exc:
+            raise PipkeeperError("cannot open the library {}: {}".format(self.path, exc))
+
+    def _connect_read_only(self):
+        if os.path.isdir(self.path):
+            raise PipkeeperError("{} is a folder, not a library file".format(self.path))
+        if not os.path.exists(self.path):
+            raise PipkeeperError("no library at {} (`pipkeeper sync` makes it; --db or ${} names "
+                                 "another)".format(self.path, DB_ENV))
+        uri = Path(os.path.abspath(self.path)).as_uri() + "?mode=ro"
+        try:
+            db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10)
+            try:
+                db.execute("PRAGMA user_version").fetchone()
+            except sqlite3.OperationalError:
+                # no -shm beside it and no right to make one: nobody can
+                # change this file while we read it
+                db.close()
+                db = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None, timeout=10)
+            return db
+        except sqlite3.OperationalError as exc:
+            raise PipkeeperError("cannot open the library {}: {}".format(self.path, exc))
+        except sqlite3.DatabaseError as exc:
+            raise PipkeeperError("{} is not a pipkeeper library ({})".format(self.path, exc))
+
+    def _check_readable(self):
+        """A library of ours and current; one of an older pipkeeper is
+        upgraded (as any open for writing does) where it can be written."""
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        has_records = self.db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'records'").fetchone()
+        if version == 0 or not has_records:
+            raise PipkeeperError("{} is not a pipkeeper library (it has no games table)".format(self.path))
+        if version > len(MIGRATIONS):
+            raise PipkeeperError(_NEWER.format(self.path, version, len(MIGRATIONS)))
+        row = None
+        if version == len(MIGRATIONS):
+            row = self.db.execute("SELECT value FROM meta WHERE key = 'derived_version'").fetchone()
+        if row is None or row[0] != str(derive.VERSION):
+            self.db.close()
+            if not _writable(self.path, os.path.dirname(os.path.abspath(self.path))):
+                raise PipkeeperError("read-only: {} (an older pipkeeper wrote it, and it must be brought "
+                                     "up to date where it can be written)".format(self.path))
+            with Library(self.path):
+                pass
+            self.db = self._connect_read_only()
+            self.db.row_factory = sqlite3.Row
 
     def close(self):
         self.db.close()
@@ -131,9 +208,7 @@ class Library(Closing):
     def _migrate(self):
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
         if version > len(MIGRATIONS):
-            raise PipkeeperError(
-                "the library {} was written by a newer pipkeeper (schema {}, this one knows {}); "
-                "upgrade pipkeeper".format(self.path, version, len(MIGRATIONS)))
+            raise PipkeeperError(_NEWER.format(self.path, version, len(MIGRATIONS)))
         for number in range(version + 1, len(MIGRATIONS) + 1):
             with self.transaction():
                 for statement in _statements(MIGRATIONS[number - 1]):
@@ -335,6 +410,29 @@ class Library(Closing):
 
     def integrity(self):
         return self.db.execute("PRAGMA integrity_check").fetchone()[0]
+
+
+_NEWER = ("the library {} was written by a newer pipkeeper (schema {}, this one knows {}); "
+          "upgrade pipkeeper")
+
+
+def _writable(path, folder):
+    """Whether pipkeeper may write the library at ``path``: the file (when
+    there is one) and its folder (SQLite writes its journal beside it), or
+    the nearest folder that exists when there is none yet."""
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        return False
+    while folder and not os.path.isdir(folder):
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    return os.access(folder, os.W_OK | os.X_OK)
+
+
+def _cannot_write(exc):
+    text = str(exc).lower()
+    return "readonly" in text or "read-only" in text
 
 
 class _Transaction:
