@@ -55,13 +55,15 @@ class Record:
                 return v
         return None
 
-    def line_of(self, name, key=None):
+    def line(self, name, key=None):
         """The line of the first tag ``name`` (an Option tag: the one for
-        ``key``), or None: a bad tag is reported where it is written."""
-        for i in range(len(self.tags)):
+        ``key``), or None: a bad tag is reported where it is written. (No
+        names of its own beyond ``tag_lines``: each new name costs the
+        board's heap a little, in MicroPython's table of names.)"""
+        for i in range(len(self.tag_lines)):
             k, v = self.tags[i]
             if k == name and (key is None or (v and v[0] == key)):
-                return self.tag_lines[i] if i < len(self.tag_lines) else None
+                return self.tag_lines[i]
         return None
 
     def options(self):
@@ -70,12 +72,12 @@ class Record:
         for k, v in self.tags:
             if k == "Option":
                 if len(v) != 2:
-                    raise RecordError(self.line_of(k, v[0] if v else None),
+                    raise RecordError(self.line(k, v[0] if v else None),
                                       "an Option tag takes a name and a value")
                 opts[v[0]] = v[1]
             elif k == "Set":
                 if len(v) != 1:
-                    raise RecordError(self.line_of(k), "the Set tag takes one value")
+                    raise RecordError(self.line(k), "the Set tag takes one value")
                 opts["set"] = v[0]
         return opts
 
@@ -83,33 +85,30 @@ class Record:
         """A fresh engine Game for this record's tags."""
         rules = self.tag("Rules")
         if not rules or len(rules) != 1:
-            raise RecordError(self.line_of("Rules"), "the record needs one [Rules \"...\"] tag")
+            raise RecordError(self.line("Rules"), "the record needs one [Rules \"...\"] tag")
         try:
             find_preset(rules[0])      # a mistyped preset is the first thing to fix
         except ValueError as e:
-            raise RecordError(self.line_of("Rules"), str(e))
+            raise RecordError(self.line("Rules"), str(e))
         players = self.tag("Players")
         if not players:
-            raise RecordError(self.line_of("Players"), "the record needs a [Players \"...\" ...] tag")
+            raise RecordError(self.line("Players"), "the record needs a [Players \"...\" ...] tag")
         opts = self.options()
         try:
             return Game(rules[0], players, opts)
         except ValueError as e:
             if isinstance(e, RecordError):
                 raise
-            raise RecordError(self._blame(str(e), opts), str(e))
-
-    def _blame(self, msg, opts):
-        """The line of the tag the engine's refusal of a new game is about:
-        an option it names first (``start_trains must be...``, ``unknown
-        option 'x'``), else the players (too few, too many for the rules);
-        None when no tag can be named."""
-        for key in opts:
-            if msg.startswith(key + " ") or msg.startswith(key + ":") or ("'%s'" % key) in msg:
-                return self.line_of("Set") if key == "set" else self.line_of("Option", key)
-        if "player" in msg:
-            return self.line_of("Players")
-        return None
+            # the tag the refusal is about: an option it names first
+            # ("start_trains must be...", "unknown option 'x'"), else the
+            # players (too few, too many for the rules)
+            msg = str(e)
+            line = self.line("Players")
+            for k in opts:
+                if msg.startswith(k) or repr(k) in msg:
+                    line = self.line("Set") if k == "set" else self.line("Option", k)
+                    break
+            raise RecordError(line, msg)
 
 
 # -- one event -------------------------------------------------------------------
