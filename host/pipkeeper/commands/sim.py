@@ -53,7 +53,8 @@ def _read_key(fd):
     return s
 
 
-@click.command()
+@click.command(short_help="The board without hardware: the real firmware on the MicroPython unix "
+                          "port (or, with --rp2040, an emulated RP2040), its screen in the terminal.")
 @click.option("--dir", "flash_dir", type=click.Path(file_okay=False),
               help="The board's flash (default: a folder in your data directory).")
 @click.option("--frames", "frames_dir", type=click.Path(file_okay=False),
