@@ -36,6 +36,7 @@ COMMANDS = (
     "show",
     "stats",
     "export",
+    "forget",
     "roster",
     "test",
     "bench",

@@ -86,7 +86,25 @@ MIGRATIONS = [
     );
     CREATE INDEX seats_player ON seats(player);
     """,
+    # 2: the records `pipkeeper forget` let go of, as the board still names them
+    """
+    CREATE TABLE forgotten(
+        board TEXT NOT NULL,
+        name TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        forgotten REAL NOT NULL,
+        PRIMARY KEY (board, name)
+    );
+    """,
 ]
+
+
+def is_simulated(board):
+    """Whether the library's key ``board`` is a simulated board's: "sim-"
+    and its id (pipkeeper.board.link.BoardInfo.board_id), or "virtual", as
+    every sim was called before each had an id of its own."""
+    return board == "virtual" or board.startswith("sim-")
 
 
 def default_path():
@@ -239,9 +257,16 @@ class Library(Closing):
         return bytes(row["dgn"]) if row else b""
 
     def held_sizes(self, board):
-        """{name: bytes held} for every live record of `board`."""
-        return {r["name"]: r["size"] for r in self.db.execute(
-            "SELECT name, size FROM records WHERE board = ? AND live = 1", (board,))}
+        """{name: bytes held} for every live record of `board`, and for
+        every file of it a `forget` let go of, at the size it had then: the
+        board leaves those out of its listing, so sync does not bring a
+        forgotten game back (one that has grown since comes back: it is
+        news)."""
+        sizes = {r["name"]: r["size"] for r in self.db.execute(
+            "SELECT name, size FROM forgotten WHERE board = ?", (board,))}
+        sizes.update({r["name"]: r["size"] for r in self.db.execute(
+            "SELECT name, size FROM records WHERE board = ? AND live = 1", (board,))})
+        return sizes
 
     def store(self, board, name, data, replaced=False):
         """Record that board:/games/name now holds `data`, in one transaction.
@@ -278,7 +303,30 @@ class Library(Closing):
                     "error_line=?, last_synced=? WHERE id = ?", values + (rid,))
             self._write_derived(rid, facts)
             self._dedupe(rid, facts.game_id, data, digest)
+            self.db.execute("DELETE FROM forgotten WHERE board = ? AND name = ?", (board, name))
         return rid, facts, what
+
+    def forget(self, rid):
+        """Remove game ``rid`` and every copy of it the library keeps as its
+        duplicate, in one transaction; the board files they were still
+        live for are noted (`forgotten`) so that sync leaves them. Returns
+        the ids removed."""
+        with self.transaction():
+            ids = [rid]
+            for r in ids:      # the duplicates of the duplicates too
+                ids += [row["id"] for row in self.db.execute(
+                    "SELECT id FROM records WHERE duplicate_of = ?", (r,)) if row["id"] not in ids]
+            marks = ",".join("?" * len(ids))
+            now = time.time()
+            for row in self.db.execute(
+                    "SELECT board, name, size, sha256 FROM records WHERE live = 1 AND id IN ({})".format(
+                        marks), ids).fetchall():
+                self.db.execute("INSERT OR REPLACE INTO forgotten VALUES (?,?,?,?,?)",
+                                (row["board"], row["name"], row["size"], row["sha256"], now))
+            self.db.execute("UPDATE records SET duplicate_of = NULL WHERE duplicate_of IN ({})".format(
+                marks), ids)
+            self.db.execute("DELETE FROM records WHERE id IN ({})".format(marks), ids)
+        return ids
 
     # -- derived rows ---------------------------------------------------------
     def _derive_into(self, rid, data):
@@ -483,6 +531,7 @@ def _game_dict(row):
         "id": row["id"],
         "game_id": row["game_id"],
         "board": row["board"],
+        "simulated": is_simulated(row["board"]),
         "file": row["name"],
         "on_board": bool(row["live"]),
         "size": row["size"],
