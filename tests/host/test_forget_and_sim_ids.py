@@ -153,13 +153,14 @@ def test_two_sims_games_do_not_collide(tmp_path):
     "virtual": now each sim's first game has its own id, and sync files it
     under "sim-<id>", a simulated board's key."""
     script = os.path.join(ROOT, "tests", "data", "scripted_game.txt")
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.path.join(ROOT, "host"))
+    env.pop("PIPKEEPER_RP2_FIRMWARE", None)          # the unix port's sim, not the emulator
     ids = []
     for name in ("one", "two"):
         folder = tmp_path / name
         play = subprocess.run([sys.executable, "-m", "pipkeeper", "sim", "-q", "--dir", str(folder),
                                "--script", script], cwd=ROOT, capture_output=True, text=True,
-                              timeout=300, env=dict(os.environ, PYTHONPATH=ROOT + os.pathsep
-                                                    + os.path.join(ROOT, "host")))
+                              timeout=300, env=env)
         assert play.returncode == 0, play.stderr
         uid = (folder / unix.ID_FILE).read_text().strip()
         head = (folder / "games" / "0001.dgn").read_text()
