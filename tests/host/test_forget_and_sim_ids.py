@@ -148,13 +148,13 @@ def test_a_sims_id_is_its_own_and_kept_in_its_folder(tmp_path):
 
 
 @pytest.mark.skipif(not has_sim(), reason="needs the MicroPython unix port and mpy-cross")
-def test_two_sims_games_do_not_collide(tmp_path):
+def test_two_sims_games_do_not_collide(tmp_path, monkeypatch):
     """Their [Game] ids were both sim0-0001, and sync filed both boards as
     "virtual": now each sim's first game has its own id, and sync files it
     under "sim-<id>", a simulated board's key."""
     script = os.path.join(ROOT, "tests", "data", "scripted_game.txt")
+    monkeypatch.delenv("PIPKEEPER_RP2_FIRMWARE", raising=False)    # the unix port's sim, not the emulator
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.path.join(ROOT, "host"))
-    env.pop("PIPKEEPER_RP2_FIRMWARE", None)          # the unix port's sim, not the emulator
     ids = []
     for name in ("one", "two"):
         folder = tmp_path / name
