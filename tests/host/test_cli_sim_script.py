@@ -22,16 +22,16 @@ def test_a_binary_file_is_one_line(tmp_path):
     script = tmp_path / "binary.dgn"
     script.write_bytes(b"A\nB\n" + bytes(range(128, 256)) + b"\n")
     err = _one_line(tmp_path, script)
-    assert err == ("pipkeeper: {}: script line 3 is not text (not UTF-8): a script names one button "
-                   "a line (A B C UP DOWN)\n".format(script))
+    assert err == ("pipkeeper: script line 3 is not text (not UTF-8): a script names one button "
+                   "a line (A B C UP DOWN)\n")
 
 
 def test_a_game_record_is_no_script(tmp_path):
     """Text, but not buttons: its first line is named, cut short."""
     record = os.path.join(DATA, "format_example.dgn")
     err = _one_line(tmp_path, record)
-    assert err == ("pipkeeper: {}: script line 1: '[Rules \"chickenfoot\"]' is not a button "
-                   "(A B C UP DOWN)\n".format(record))
+    assert err == ("pipkeeper: script line 1: '[Rules \"chickenfoot\"]' is not a button "
+                   "(A B C UP DOWN)\n")
     long = tmp_path / "long.txt"
     long.write_text("x" * 100000 + "\n")
     assert len(_one_line(tmp_path, long)) < 200

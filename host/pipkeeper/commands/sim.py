@@ -91,12 +91,7 @@ def command(flash_dir, frames_dir, script, power_cycle, serial, quiet, firmware,
         os.makedirs(frames_dir, exist_ok=True)
     presses = None
     if script:
-        try:
-            presses = simmod.parse_script(read_limited(script, SCRIPT_LIMIT, "script"))
-        except PipkeeperError as exc:
-            name = "<stdin>" if script == "-" else script
-            raise PipkeeperError(exc.message if exc.message.startswith(name) else
-                                 "{}: {}".format(name, exc.message))
+        presses = simmod.parse_script(read_limited(script, SCRIPT_LIMIT, "script"))
     if serial and power_cycle:
         raise PipkeeperError("--serial needs the board on USB power: drop --power-cycle")
     link = None
