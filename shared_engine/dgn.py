@@ -44,6 +44,7 @@ class Record:
 
     def __init__(self):
         self.tags = []       # (name, [values]) in file order
+        self.tag_lines = []  # the line number of each tag
         self.events = []     # (line number, event)
         self.warnings = []
 
@@ -54,17 +55,29 @@ class Record:
                 return v
         return None
 
+    def line(self, name, key=None):
+        """The line of the first tag ``name`` (an Option tag: the one for
+        ``key``), or None: a bad tag is reported where it is written. (No
+        names of its own beyond ``tag_lines``: each new name costs the
+        board's heap a little, in MicroPython's table of names.)"""
+        for i in range(len(self.tag_lines)):
+            k, v = self.tags[i]
+            if k == name and (key is None or (v and v[0] == key)):
+                return self.tag_lines[i]
+        return None
+
     def options(self):
         """The game's options as the engine takes them (``Set`` included)."""
         opts = {}
         for k, v in self.tags:
             if k == "Option":
                 if len(v) != 2:
-                    raise RecordError(None, "an Option tag takes a name and a value")
+                    raise RecordError(self.line(k, v[0] if v else None),
+                                      "an Option tag takes a name and a value")
                 opts[v[0]] = v[1]
             elif k == "Set":
                 if len(v) != 1:
-                    raise RecordError(None, "the Set tag takes one value")
+                    raise RecordError(self.line(k), "the Set tag takes one value")
                 opts["set"] = v[0]
         return opts
 
@@ -72,20 +85,30 @@ class Record:
         """A fresh engine Game for this record's tags."""
         rules = self.tag("Rules")
         if not rules or len(rules) != 1:
-            raise RecordError(None, "the record needs one [Rules \"...\"] tag")
+            raise RecordError(self.line("Rules"), "the record needs one [Rules \"...\"] tag")
         try:
             find_preset(rules[0])      # a mistyped preset is the first thing to fix
         except ValueError as e:
-            raise RecordError(None, str(e))
+            raise RecordError(self.line("Rules"), str(e))
         players = self.tag("Players")
         if not players:
-            raise RecordError(None, "the record needs a [Players \"...\" ...] tag")
+            raise RecordError(self.line("Players"), "the record needs a [Players \"...\" ...] tag")
+        opts = self.options()
         try:
-            return Game(rules[0], players, self.options())
+            return Game(rules[0], players, opts)
         except ValueError as e:
             if isinstance(e, RecordError):
                 raise
-            raise RecordError(None, str(e))
+            # the tag the refusal is about: an option it names first
+            # ("start_trains must be...", "unknown option 'x'"), else the
+            # players (too few, too many for the rules)
+            msg = str(e)
+            line = self.line("Players")
+            for k in opts:
+                if msg.startswith(k) or repr(k) in msg:
+                    line = self.line("Set") if k == "set" else self.line("Option", k)
+                    break
+            raise RecordError(line, msg)
 
 
 # -- one event -------------------------------------------------------------------
@@ -356,6 +379,7 @@ class Scanner:
 
     def __init__(self):
         self.tags = []
+        self.tag_lines = []
         self.warnings = []
         self.no = 0
 
@@ -382,6 +406,7 @@ class Scanner:
                     if not in_tags:
                         raise ValueError("tags come before the first event")
                     self.tags.append(parse_tag(raw.decode().strip()))
+                    self.tag_lines.append(no)
                     continue
                 c = raw.find(b";")
                 if c >= 0:
@@ -404,6 +429,7 @@ def read(text):
     for ev in sc.events(lines_of(text)):
         rec.events.append((sc.no, ev))
     rec.tags = sc.tags
+    rec.tag_lines = sc.tag_lines
     rec.warnings = sc.warnings
     return rec
 
@@ -417,6 +443,7 @@ def replay_lines(lines, keep_rounds=None):
     sc = Scanner()
     rec = Record()
     rec.tags = sc.tags
+    rec.tag_lines = sc.tag_lines
     game = None
     for ev in sc.events(lines):
         if game is None:
@@ -437,7 +464,8 @@ def _new_game(rec, line, keep_rounds):
     try:
         game = rec.new_game()
     except RecordError as e:
-        e.line = line
+        if e.line is None:   # no tag to blame (one missing): where the game starts
+            e.line = line
         raise
     game.keep_rounds = keep_rounds
     return game

@@ -8,7 +8,9 @@ take the others down with it.
 
 Errors: a `PipkeeperError` escaping a command is printed as
 `pipkeeper: message` on stderr with exit status 1; Ctrl-C prints
-`pipkeeper: interrupted` and exits 130. Usage errors are click's (status 2).
+`pipkeeper: interrupted` and exits 130. Usage errors are one line too,
+`pipkeeper: COMMAND: message (see `pipkeeper COMMAND --help`)`, with click's
+status 2; a mistyped command is offered the nearest names.
 """
 
 import importlib
@@ -16,9 +18,11 @@ import sys
 import traceback
 
 import click
+from click.exceptions import NoArgsIsHelpError
 
 from pipkeeper import __version__
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.options import Group
 
 # The subcommands, in the order `pipkeeper --help` lists them. The command's
 # name is the module's with "_" turned into "-".
@@ -33,6 +37,7 @@ COMMANDS = (
     "show",
     "stats",
     "export",
+    "forget",
     "roster",
     "test",
     "bench",
@@ -68,8 +73,29 @@ def _unavailable(name, exc):
     return stub
 
 
-class LazyGroup(click.Group):
-    """A group whose commands are imported on first use."""
+def one_line(exc):
+    """A click usage error as the one line every error of pipkeeper is,
+    `pipkeeper: message`, naming the command and where its help is (click
+    prints three lines: the usage, a hint, the error). Exit status 2."""
+    ctx = exc.ctx
+    path = ctx.command_path if ctx is not None else PROG
+    where = path[len(PROG) + 1:] if path.startswith(PROG + " ") else ""
+    text = exc.format_message()
+    if text[:1].isupper() and text[1:2].islower():
+        text = text[0].lower() + text[1:]
+    text = text.rstrip(".").replace(". Did you mean", "; did you mean")
+    line = "{}{} (see `{} --help`)".format(where + ": " if where else "", text, path)
+    return OneLineUsageError(line, ctx)
+
+
+class OneLineUsageError(click.UsageError):
+    def show(self, file=None):
+        click.echo("{}: {}".format(PROG, self.message), file=file, err=file is None)
+
+
+class LazyGroup(Group):
+    """A group whose commands are imported on first use; its usage errors,
+    and those of every command under it, are one line."""
 
     def __init__(self, *args, command_modules=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -110,9 +136,21 @@ class LazyGroup(click.Group):
             return None
         return self._load(cmd_name)
 
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except (OneLineUsageError, NoArgsIsHelpError):
+            raise
+        except click.UsageError as exc:
+            raise one_line(exc) from None
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
+        except (OneLineUsageError, NoArgsIsHelpError):
+            raise
+        except click.UsageError as exc:
+            raise one_line(exc) from None
         except PipkeeperError as exc:
             obj = ctx.obj
             if obj is not None and getattr(obj, "debug", False):

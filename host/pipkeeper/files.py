@@ -1,4 +1,4 @@
-"""Writing a file whole or not at all.
+"""Writing a file whole or not at all; reading one no bigger than it may be.
 
 Every file pipkeeper writes on the laptop (an export, a UF2 image, the
 compiled firmware in the cache, the emulator's script) goes through
@@ -7,10 +7,17 @@ rename. A power cut or a full disk leaves the old file, never half a new
 one; two processes building the same cache at once (pytest's workers, two
 `pipkeeper sim` started together) each rename a whole file of their own
 instead of racing on one temporary name.
+
+What pipkeeper reads from a file the user names (a game record, a script
+of presses) goes through ``read_limited``: a file, not a folder or a
+device, read no further than its limit allows, so a wrong name (``/dev/zero``)
+costs a line, not the laptop's memory.
 """
 
 import os
 import secrets
+import stat
+import sys
 
 from pipkeeper.errors import PipkeeperError
 
@@ -72,3 +79,31 @@ def write_if_changed(path, data):
         pass
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     write_atomically(path, data)
+
+
+def read_limited(path, limit, what):
+    """The bytes of the file ``path`` (``-``: stdin), a ``what`` ("game
+    record") of at most ``limit`` bytes: no more than one byte beyond the
+    limit is read. PipkeeperError in one line for a file that cannot be
+    read, a folder or a device (a pipe is a file's text too), or one too
+    big."""
+    from pipkeeper.progress import human
+    name = "<stdin>" if path == "-" else path
+    if path == "-":
+        data = sys.stdin.buffer.read(limit + 1)
+    else:
+        try:
+            with open(path, "rb") as f:
+                mode = os.fstat(f.fileno()).st_mode
+                if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+                    raise PipkeeperError("{}: not a file ({}): a {} is a file".format(
+                        path, "a folder" if stat.S_ISDIR(mode) else "a device", what))
+                data = f.read(limit + 1)
+        except IsADirectoryError:
+            raise PipkeeperError("{}: not a file (a folder): a {} is a file".format(path, what))
+        except OSError as exc:
+            raise PipkeeperError("{}: {}".format(path, exc.strerror or exc))
+    if len(data) > limit:
+        raise PipkeeperError("{}: bigger than {} ({:,} bytes), the largest {} pipkeeper takes".format(
+            name, human(limit), limit, what))
+    return data

@@ -1,5 +1,7 @@
-"""Options shared by the board and library commands, spelled once."""
+"""Options shared by the board and library commands, spelled once; the
+command group they hang in (one for `pipkeeper`, one for `pipkeeper bench`)."""
 
+import difflib
 import json
 
 import click
@@ -39,3 +41,28 @@ def answered(data, as_json, nothing):
         click.echo(nothing)
         return True
     return False
+
+
+class Group(click.Group):
+    """A click group whose help lists each command's first sentence whole
+    (wrapped to the terminal, where click cuts it at one line with "..."),
+    and which answers a mistyped command with the names nearest to it."""
+
+    def format_commands(self, ctx, formatter):
+        rows = []
+        for name in self.list_commands(ctx):
+            cmd = self.get_command(ctx, name)
+            if cmd is not None and not cmd.hidden:
+                rows.append((name, cmd.get_short_help_str(limit=1000)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+    def resolve_command(self, ctx, args):
+        name = click.utils.make_str(args[0])
+        if (not ctx.resilient_parsing and not name.startswith("-")
+                and self.get_command(ctx, name) is None):
+            near = difflib.get_close_matches(name, self.list_commands(ctx), n=3, cutoff=0.5)
+            raise click.UsageError("no such command {!r}{}".format(
+                name, "; did you mean {}?".format(" or ".join(near)) if near else ""), ctx)
+        return super().resolve_command(ctx, args)

@@ -97,10 +97,30 @@ def test_missing_rules_or_players():
 def test_an_unknown_preset_is_reported_before_a_missing_players_tag():
     """A mistyped [Rules] is the error to fix first: naming the missing
     [Players] tag instead sends the reader after the wrong line."""
-    msg = rejects('[Rules "nope"]\nround 9-9 lead 1\n', 2, "unknown rules 'nope'")
+    msg = rejects('[Rules "nope"]\nround 9-9 lead 1\n', 1, "unknown rules 'nope'")
     for name in ("chickenfoot", "chickenfoot-cross", "chicken-scratch", "mexican-train"):
         assert name in msg, (name, msg)
     assert "Players" not in msg, msg
+
+
+def test_a_bad_tag_is_reported_at_its_own_line():
+    """The line of the tag at fault, not of the first event (or the last
+    line) after it: a [Rules] tag on line 1 is line 1."""
+    rejects('[Rules "nope"]\n[Players "A" "B"]\nround 9-9 lead 1\n', 1, "unknown rules")
+    rejects('[Rules "nope"]\n[Players "A" "B"]\n', 1, "unknown rules")
+    rejects('[Event "x"]\n\n[Rules "nope"]\n[Players "A" "B"]\n1 draw\n', 3, "unknown rules")
+    rejects('[Rules "chickenfoot"]\n[Players "A"]\n[Event "x"]\nround 9-9 lead 1\n', 2,
+            "at least 2 players")
+    rejects('[Rules "chickenfoot"]\n[Players "A" "B"]\n[Option "start_trains" "77"]\n'
+            '[Event "x"]\nround 9-9 lead 1\n', 3, "start_trains")
+    rejects('[Rules "chickenfoot"]\n[Players "A" "B"]\n[Option "tie_break" "coin"]\n'
+            '[Option "nonsense" "1"]\n[Event "x"]\nround 9-9 lead 1\n', 4, "nonsense")
+    rejects('[Rules "chickenfoot"]\n[Set "7"]\n[Players "A" "B"]\n[Event "x"]\n'
+            'round 9-9 lead 1\n', 2, "set must be")
+    rejects('[Rules "chickenfoot"]\n[Players "A" "B"]\n[Option "x"]\nround 9-9 lead 1\n', 3,
+            "takes a name and a value")
+    # no tag to blame: where the game starts, as before
+    rejects('[Rules "chickenfoot"]\n[Event "x"]\nround 9-9 lead 1\n', 3, "[Players")
 
 
 # -- comments and blank lines -------------------------------------------------------

@@ -20,12 +20,12 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 GAMES = """\
-#  game                rules              players           rounds  state    winner
-1  b1c2-0007           chickenfoot-cross  Ann, Bob, Cy      4       over     Ann
-2  format_example.dgn  chickenfoot        Ann, Bob, Cy, Di  0       in play
-3  illegal_turn.dgn    chickenfoot        Ann, Bob, Cy, Di          FLAGGED
-4  sim-3               chickenfoot        P1, P2, P3, P4    10      over     P3
-5  sim-4               chickenfoot        P1, P2, P3, P4    10      over     P1
+#  game                from   rules              players           rounds  state    winner
+1  b1c2-0007           board  chickenfoot-cross  Ann, Bob, Cy      4       over     Ann
+2  format_example.dgn  board  chickenfoot        Ann, Bob, Cy, Di  0       in play
+3  illegal_turn.dgn    board  chickenfoot        Ann, Bob, Cy, Di          FLAGGED
+4  sim-3               board  chickenfoot        P1, P2, P3, P4    10      over     P3
+5  sim-4               board  chickenfoot        P1, P2, P3, P4    10      over     P1
 """
 
 STATS = """\
@@ -104,7 +104,7 @@ def test_games_on_a_terminal_is_a_drawn_table(db):
 def test_a_narrow_terminal_wraps_names_but_hides_no_column(db):
     plain = ANSI.sub("", run("games", "--db", db, terminal=True, columns=50))
     header = plain.splitlines()[0].split()
-    assert header == ["#", "game", "rules", "players", "rounds", "state", "winner"]
+    assert header == ["#", "game", "from", "rules", "players", "rounds", "state", "winner"]
     assert "format_example.dgn" in plain         # an id is never cut
 
 

@@ -125,19 +125,79 @@ def test_illegal_event_is_file_line_message_and_exit_1():
 
 
 @needs_engine
-def test_illegal_event_in_json_mode_prints_no_report():
+def test_illegal_event_in_json_mode_prints_an_error_object():
+    """One line per file named, in --json too: an illegal file's is an
+    error object (FORMAT.md), and stderr still has FILE:LINE: message."""
     result = run("replay", "--json", str(ILLEGAL))
     assert result.exit_code == 1
-    assert result.stdout == ""
+    assert json.loads(result.stdout) == {
+        "file": str(ILLEGAL),
+        "error": {"line": 6, "message": "seat 3 cannot draw: it is seat 2's turn"}}
     assert result.stderr.startswith("{}:6: ".format(ILLEGAL))
 
 
 @needs_engine
-def test_one_bad_file_does_not_stop_the_others_but_fails_the_run():
-    result = run("replay", "--json", str(ILLEGAL), str(EXAMPLE))
+def test_one_bad_file_does_not_stop_the_others_but_fails_the_run(tmp_path):
+    missing = tmp_path / "nope.dgn"
+    result = run("replay", "--json", str(ILLEGAL), str(EXAMPLE), str(missing))
     assert result.exit_code == 1
-    assert len(result.stdout.splitlines()) == 1
-    assert result.stderr.count("\n") == 1
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["file"] for r in lines] == [str(ILLEGAL), str(EXAMPLE), str(missing)]
+    assert lines[0]["error"]["line"] == 6 and "rules" not in lines[0]
+    assert REPORT_KEYS <= set(lines[1]) and "error" not in lines[1]
+    assert lines[2]["error"] == {"line": None, "message": "No such file or directory"}
+    assert result.stderr.count("\n") == 2
+
+
+@needs_engine
+def test_each_json_line_names_its_file():
+    result = CliRunner().invoke(main, ["replay", "--json", str(PAPER), "-"],
+                                input=EXAMPLE.read_text())
+    assert result.exit_code == 0, result.output
+    files = [json.loads(line)["file"] for line in result.stdout.splitlines()]
+    assert files == [str(PAPER), "<stdin>"]
+
+
+# -- what is no record: a cap on its size, as sync keeps ---------------------------------
+
+def test_a_file_bigger_than_a_record_is_refused_unread(tmp_path):
+    from pipkeeper.library.store import MAX_RECORD
+    from pipkeeper.board import sync
+    assert sync.MAX_RECORD is MAX_RECORD == 1024 * 1024       # one limit for both
+    big = tmp_path / "big.dgn"
+    big.write_bytes(EXAMPLE.read_bytes() + b"; " + b"x" * MAX_RECORD + b"\n")
+    result = run("replay", str(big))
+    assert result.exit_code == 1
+    assert result.stderr == ("pipkeeper: {}: bigger than 1.0 MB (1,048,576 bytes), the largest game "
+                             "record pipkeeper takes\n".format(big))
+    # the same through a pipe: no more than the limit and one byte is read
+    result = CliRunner().invoke(main, ["replay", "-"], input=b"\n" * (3 * MAX_RECORD))
+    assert result.exit_code == 1 and "<stdin>: bigger than 1.0 MB" in result.stderr
+
+
+def test_a_folder_or_a_device_is_no_record(tmp_path):
+    result = run("replay", str(tmp_path))
+    assert result.exit_code == 1
+    assert result.stderr == "pipkeeper: {}: not a file (a folder): a game record is a file\n".format(
+        tmp_path)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_replay_of_dev_zero_is_one_line_in_little_memory():
+    """It took 7.8 GB in 15 s: here the process may have 600 MB of address
+    space, and it answers in one line."""
+    import resource
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (600 * 1024 * 1024,) * 2)
+
+    root = DATA.parent.parent
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(root), str(root / "host")])
+    proc = subprocess.run([sys.executable, "-m", "pipkeeper", "replay", "/dev/zero"],
+                          capture_output=True, text=True, timeout=60, env=env, preexec_fn=limit)
+    assert proc.returncode == 1, proc.stderr[-500:]
+    assert proc.stderr == "pipkeeper: /dev/zero: not a file (a device): a game record is a file\n"
 
 
 @needs_engine

@@ -38,9 +38,32 @@ def test_a_uf2_for_another_chip_is_refused():
         images.uf2_to_bin(data, "nrf.uf2")
 
 
+def bootable(rest=b""):
+    """The smallest flash contents the RP2040 boot ROM would start: a boot
+    stage 2 (252 bytes and their CRC32), a vector table (stack at the top
+    of SRAM, reset handler in flash), then ``rest``."""
+    boot2 = b"\x00" * 252
+    return (boot2 + struct.pack("<I", images.boot2_crc(boot2))
+            + struct.pack("<2I", 0x20042000, 0x100001F7) + b"\x00" * 248 + rest)
+
+
+def test_the_boot_roms_crc32():
+    """CRC-32/MPEG-2's check value (the CRC of "123456789"), and a
+    real boot stage 2's."""
+    assert images.boot2_crc(b"123456789") == 0x0376E6E7
+    assert images.rp2040_problem(bootable()) is None
+
+
 @pytest.mark.parametrize("content, message", [
     (b"\x00" * 100, "not an RP2040 flash image"),
-    (b"\x00" * 4096, "does not look like MicroPython"),
+    (b"\x00" * 4096, "no boot stage 2"),
+    (bootable()[:252] + b"\x00\x00\x00\x01" + bootable()[256:], "CRC32 does not check"),
+    (bootable()[:256] + struct.pack("<2I", 0x10040000, 0x100001F7) + b"\x00" * 4096,
+     "does not start a program in flash"),
+    (bootable()[:256] + struct.pack("<2I", 0x20042000, 0x200001F7) + b"\x00" * 4096,
+     "does not start a program in flash"),
+    (b"\x7fELF\x01\x01\x01" + b"\x00" * 4096, "is an ELF file"),
+    (bootable(b"\x00" * 4096), "does not look like MicroPython"),
     (b"UF2\n" + b"\x00" * 508, "no UF2 magic"),
 ])
 def test_a_file_that_is_not_micropython_is_one_line(tmp_path, content, message):
@@ -52,7 +75,7 @@ def test_a_file_that_is_not_micropython_is_one_line(tmp_path, content, message):
 
 def test_the_version_is_read_from_the_image(tmp_path):
     p = tmp_path / "fw.bin"
-    p.write_bytes(b"\0" * 1024 + b"MicroPython v1.23.0 on 2024-06-02" + b"\0" * 1024)
+    p.write_bytes(bootable(b"\0" * 1024 + b"MicroPython v1.23.0 on 2024-06-02" + b"\0" * 1024))
     assert images.load_firmware(str(p)).version == (1, 23, 0)
 
 

@@ -285,10 +285,48 @@ def test_refuses_a_board_the_image_is_not_for():
     assert "no board build 'nope'" in _one_line("--micropython", str(PICO_UF2), "--board", "nope")
 
 
+PICO_ELF = SHARED / "firmware-RPI_PICO-v1.28.0.elf"
+
+
+@pytest.mark.skipif(not PICO_ELF.is_file(), reason="no %s" % PICO_ELF)
+def test_refuses_an_elf_file(tmp_path):
+    """The .elf beside the .uf2 on the download page holds the same
+    MicroPython (its version string, its binary info), but as an ELF file:
+    copied to 0x10000000 its header would be the boot stage 2, and the
+    board would not start."""
+    err = _one_line("--micropython", str(PICO_ELF), "-o", str(tmp_path / "out.uf2"))
+    assert "is an ELF file" in err and ".uf2" in err
+    assert not (tmp_path / "out.uf2").exists()
+    # the same ELF wrapped in a UF2, as an older pipkeeper made it
+    wrapped = tmp_path / "elf.uf2"
+    wrapped.write_bytes(images.bin_to_uf2([(0, PICO_ELF.read_bytes())]))
+    assert "writes an ELF file onto the flash" in _one_line("--micropython", str(wrapped))
+
+
+def test_refuses_a_random_file(tmp_path):
+    f = tmp_path / "noise.bin"
+    f.write_bytes(os.urandom(300000))
+    assert "no boot stage 2" in _one_line("--micropython", str(f))
+
+
+@pytest.mark.parametrize("name", ["firmware-RPI_PICO-v1.28.0.uf2", "firmware-RPI_PICO-v1.28.0.bin",
+                                  "firmware-PIMORONI_BADGER2040-v1.23.0-1.uf2",
+                                  "firmware-PIMORONI_BADGER2040-v1.23.0-1.bin"])
+def test_the_real_images_boot(name):
+    """Their boot stage 2's CRC32 checks and their vector table starts a
+    program in flash, as the boot ROM needs."""
+    p = SHARED / name
+    if not p.is_file():
+        pytest.skip("no %s" % p)
+    raw = p.read_bytes()
+    assert images.rp2040_problem(images.uf2_to_bin(raw) if name.endswith(".uf2") else raw) is None
+    assert uf2.read_image(str(p)).firmware.version >= (1, 23, 0)
+
+
 def test_refuses_what_is_no_micropython(tmp_path):
     f = tmp_path / "noise.bin"
     f.write_bytes(b"\x00" * 4096)
-    assert "does not look like MicroPython" in _one_line("--micropython", str(f))
+    assert "not an RP2040 flash image" in _one_line("--micropython", str(f))
     assert "cannot read" in _one_line("--micropython", str(tmp_path / "absent.uf2"))
 
 

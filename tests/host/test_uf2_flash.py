@@ -93,6 +93,22 @@ def test_refuses_to_wipe_a_board_without_new_board(merged, drives):
     assert sorted(os.listdir(d)) == [bootsel.INFO]          # nothing copied
 
 
+@pytest.mark.parametrize("what", ["elf", "noise"])
+def test_refuses_a_uf2_that_is_no_rp2040_image(what, drives, tmp_path):
+    """Even with --new-board: a UF2 whose first block is an ELF header (or
+    noise) would wipe the board and leave it unable to boot."""
+    elf = SHARED / "firmware-RPI_PICO-v1.28.0.elf"
+    if what == "elf" and not elf.is_file():
+        pytest.skip("no %s" % elf)
+    data = elf.read_bytes() if what == "elf" else os.urandom(200000)
+    f = tmp_path / (what + ".uf2")
+    f.write_bytes(images.bin_to_uf2([(0, data)]))
+    d = make_drive(drives)
+    err = _fails("--uf2", str(f), "--new-board", env={bootsel.ENV_DRIVES: str(drives)})
+    assert ("writes an ELF file onto the flash" if what == "elf" else "no boot stage 2") in err
+    assert sorted(os.listdir(d)) == [bootsel.INFO]          # nothing copied
+
+
 def test_no_drive(merged, drives):
     err = _fails("--uf2", str(merged), "--new-board", env={bootsel.ENV_DRIVES: str(drives)})
     assert "no board in BOOTSEL mode" in err and "RPI-RP2" in err

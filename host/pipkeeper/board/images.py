@@ -129,13 +129,66 @@ def load_firmware(path=None):
         raw = p.read_bytes()
     except OSError as exc:
         raise PipkeeperError("cannot read the firmware %s: %s" % (path, exc.strerror or exc))
-    data = uf2_to_bin(raw, p.name) if raw[:4] == b"UF2\n" else raw
+    is_uf2 = raw[:4] == b"UF2\n"
+    data = uf2_to_bin(raw, p.name) if is_uf2 else raw
     if len(data) < 0x200 or len(data) > 2 * 1024 * 1024:
         raise PipkeeperError("%s is not an RP2040 flash image (%d bytes)" % (p.name, len(data)))
+    check_rp2040_image(data, p.name, is_uf2)
     fw = Firmware(str(p), data)
     if fw.version is None:
         raise PipkeeperError("%s does not look like MicroPython for the RP2040 (no version string)" % p.name)
     return fw
+
+
+# What the RP2040 boot ROM runs from flash (RP2040 datasheet 2.8.1, "Flash
+# boot"): it reads the first 256 bytes, the boot stage 2, and runs them only
+# if their last 4 bytes are the CRC32 of the first 252 (polynomial
+# 0x04C11DB7, initial value 0xFFFFFFFF, bits not reflected, no final XOR);
+# boot stage 2 then starts the image through the vector table after it, at
+# 0x10000100: the initial stack pointer (in SRAM) and the reset handler (in
+# flash, a Thumb address).
+BOOT2_BYTES = 256
+VECTORS = 0x100
+SRAM = (0x20000000, 0x20042000)     # 264 KB; the stack starts at its top at most
+XIP = (0x10000000, 0x11000000)      # the flash as the processor sees it (16 MB)
+
+
+def boot2_crc(data):
+    """The boot ROM's CRC32 of ``data`` (CRC-32/MPEG-2)."""
+    crc = 0xFFFFFFFF
+    for byte in data:
+        crc ^= byte << 24
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x04C11DB7 if crc & 0x80000000 else crc << 1) & 0xFFFFFFFF
+    return crc
+
+
+def rp2040_problem(data, uf2=False):
+    """Why the flash contents ``data`` (from 0x10000000; ``uf2``: as a UF2
+    file writes them) are not an image an RP2040 boots, or None: a boot
+    stage 2 whose CRC32 checks, then a vector table with its stack in SRAM
+    and its reset handler in flash."""
+    if data[:4] == b"\x7fELF":
+        return ("{} (for debuggers), not a flash image: use MicroPython's .uf2 (or .bin) for the "
+                "board".format("writes an ELF file onto the flash" if uf2 else "is an ELF file"))
+    if len(data) < VECTORS + 8:
+        return "is not an RP2040 flash image (%d bytes)" % len(data)
+    if boot2_crc(data[:BOOT2_BYTES - 4]) != struct.unpack_from("<I", data, BOOT2_BYTES - 4)[0]:
+        return ("is not an RP2040 flash image: its first 256 bytes are no boot stage 2 (their "
+                "CRC32 does not check), so the boot ROM would not start it")
+    stack, reset = struct.unpack_from("<2I", data, VECTORS)
+    if not SRAM[0] < stack <= SRAM[1] or not (XIP[0] <= reset < XIP[1] and reset & 1):
+        return ("is not an RP2040 flash image: its vector table (stack 0x%08X, reset 0x%08X) "
+                "does not start a program in flash" % (stack, reset))
+    return None
+
+
+def check_rp2040_image(data, name, uf2=False):
+    """PipkeeperError in one line unless ``data`` is an image an RP2040
+    boots: anything else copied onto a board would wipe it and not start."""
+    problem = rp2040_problem(data, uf2)
+    if problem:
+        raise PipkeeperError("%s %s" % (name, problem))
 
 
 _VERSION = re.compile(rb"MicroPython v(\d+)\.(\d+)\.(\d+)")

@@ -120,8 +120,13 @@ class BoardInfo:
 
     @property
     def board_id(self):
-        """The key the library files this board's games under."""
-        return self.uid or ("virtual" if self.is_virtual else self.platform)
+        """The key the library files this board's games under: its unique
+        id; a simulated board's (its own since each sim's folder keeps one)
+        as "sim-<id>", so that the library tells sim games from a board's
+        (pipkeeper.library.store.is_simulated)."""
+        if self.is_virtual:
+            return "sim-" + self.uid if self.uid else "virtual"
+        return self.uid or self.platform
 
     def version_text(self):
         return ".".join(str(v) for v in self.version[:3])

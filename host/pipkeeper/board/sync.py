@@ -30,12 +30,10 @@ import unicodedata
 
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.board.link import LinkLost
+from pipkeeper.library.store import MAX_RECORD
 from pipkeeper.progress import Null
 
 GAMES_DIR = "/games"
-# A 13-round game recorded tile by tile is ~25 KB; 1 MB is far beyond any
-# real record and small enough to hold in memory and in one SQLite row.
-MAX_RECORD = 1024 * 1024
 MAX_NAME = 64
 
 class Entry:

@@ -9,11 +9,12 @@ import json
 import click
 
 from pipkeeper import i18n
+from pipkeeper.options import Group
 
 
-@click.group()
+@click.group(cls=Group)
 def command():
-    """Run a benchmark (engine, firmware boot, sync, flash); --json for programs."""
+    """Run a benchmark (engine, firmware boot, device press, sync, flash, uf2); --json for programs."""
 
 
 def _print(figures, as_json):

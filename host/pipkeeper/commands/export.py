@@ -16,7 +16,7 @@ from pipkeeper.options import db_option
 @db_option
 def command(fmt, output, db):
     """Export the library: score sheets, score-progression charts and player statistics."""
-    with Library(db) as library:
+    with Library(db, read_only=True) as library:
         text = export.export(library, fmt)
     if output:
         write_atomically(output, text)

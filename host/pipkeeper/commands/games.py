@@ -25,10 +25,12 @@ def state_of(g):
 def command(db, as_json, show_all):
     """List the games in the library, oldest first.
 
-    A FLAGGED game is a record the engine rejects, kept verbatim; `pipkeeper
-    show` names the line and the reason.
+    "from" tells a simulated board's games (`pipkeeper sim`) from a real
+    board's. A FLAGGED game is a record the engine rejects, kept verbatim;
+    `pipkeeper show` names the line and the reason; `pipkeeper forget`
+    removes a game.
     """
-    with Library(db) as library:
+    with Library(db, read_only=True) as library:
         games = library.games(include_hidden=show_all)
     if answered(games, as_json, NO_GAMES):
         return
@@ -37,14 +39,15 @@ def command(db, as_json, show_all):
 
     console = terminal_console()
     columns = [Column("#", style="dim", wrap=False), Column("game", style="bold", wrap=False),
-               Column("rules", wrap=False), Column("players"),
+               Column("from", wrap=False), Column("rules", wrap=False), Column("players"),
                Column("rounds", justify="right" if console else "left", wrap=False),
                Column("state", wrap=False), Column("winner", style="bold green")]
     rows = []
     for g in games:
         state = state_of(g)
         rows.append([printable(c) for c in (
-            g["id"], g["game_id"] or g["file"], g["rules"] or "?", ", ".join(g["players"]) or "?",
+            g["id"], g["game_id"] or g["file"], "sim" if g["simulated"] else "board",
+            g["rules"] or "?", ", ".join(g["players"]) or "?",
             "" if g["rounds"] is None else g["rounds"])]
             + [Text(state, style=STATE_STYLES.get(state)), printable(", ".join(g["winners"]))])
     show(columns, rows, console=console)

@@ -1,12 +1,13 @@
 """pipkeeper replay: validate and score game records."""
 
 import json
-import sys
 
 import click
 
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.files import read_limited
 from pipkeeper.library.sheet import print_sheet
+from pipkeeper.library.store import MAX_RECORD
 from pipkeeper.library.tables import terminal_console
 
 
@@ -39,17 +40,9 @@ def decode_record(data):
 
 
 def read_record_text(path):
-    """The text of a DGN file (`-` is stdin); PipkeeperError if unreadable,
-    NotText if a line is not UTF-8."""
-    if path == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except OSError as exc:
-            raise PipkeeperError("{}: {}".format(path, exc.strerror or exc))
-    return decode_record(data)
+    """The text of a DGN file (`-` is stdin); PipkeeperError if unreadable
+    or too big, NotText if a line is not UTF-8."""
+    return decode_record(read_limited(path, MAX_RECORD, "game record"))
 
 
 def record_warnings(dgn, game, text):
@@ -81,7 +74,9 @@ def replay_text(dgn, text):
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True,
-              help="Print the report object (FORMAT.md) instead of the score sheet, one line per file.")
+              help="Print the report object (FORMAT.md) instead of the score sheet, one line per "
+                   "file, with its \"file\"; a file that cannot be replayed gets {\"file\", "
+                   "\"error\": {\"line\", \"message\"}}.")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 def command(as_json, files):
     """Validate and score game records (DGN files; `-` reads stdin).
@@ -103,19 +98,36 @@ def command(as_json, files):
             message = getattr(exc, "message", None) or str(exc)
             where = name if line is None else "{}:{}".format(name, line)
             click.echo("{}: {}".format(where, message), err=True)
+            _json_error(as_json, name, line, message)
             failed = True
             continue
         except PipkeeperError as exc:
             click.echo("pipkeeper: {}".format(exc.message), err=True)
+            _json_error(as_json, name, None, _without(exc.message, path))
             failed = True
             continue
         for warning in warnings:
             click.echo("{}: warning: {}".format(name, warning), err=True)
         if as_json:
-            click.echo(json.dumps(report, ensure_ascii=False))
+            click.echo(json.dumps(dict({"file": name}, **report), ensure_ascii=False))
         else:
             if len(files) > 1:
                 click.echo("{}==> {} <==".format("\n" if i else "", name))
             print_sheet(report, tags, terminal_console())
     if failed:
         raise click.exceptions.Exit(1)
+
+
+def _json_error(as_json, name, line, message):
+    """With --json, a file that cannot be replayed has its line too: an
+    error object (FORMAT.md, "The replay report"), so that a program reading
+    one line per file sees every file it named."""
+    if as_json:
+        click.echo(json.dumps({"file": name, "error": {"line": line, "message": message}},
+                              ensure_ascii=False))
+
+
+def _without(message, path):
+    """The message without the file's name it starts with (the error
+    object names the file already)."""
+    return message[len(path) + 2:] if message.startswith(path + ": ") else message

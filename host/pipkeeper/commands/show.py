@@ -24,7 +24,7 @@ def command(game, db, as_json, as_dgn):
     from pipkeeper.library.sheet import print_sheet
     from pipkeeper.library.tables import terminal_console
 
-    with Library(db) as library:
+    with Library(db, read_only=True) as library:
         rec = library.find(game)
     if as_dgn:
         click.echo(rec["dgn"].decode("utf-8", "replace"), nl=False)

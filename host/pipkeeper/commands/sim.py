@@ -6,6 +6,9 @@ import sys
 import click
 
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.files import read_limited
+
+SCRIPT_LIMIT = 1024 * 1024      # 200,000 presses: more is no script
 
 KEYS = {
     "a": "A", "b": "B", "c": "C", "u": "UP", "d": "DOWN", "k": "UP", "j": "DOWN",
@@ -53,7 +56,8 @@ def _read_key(fd):
     return s
 
 
-@click.command()
+@click.command(short_help="The board without hardware: the real firmware on the MicroPython unix "
+                          "port (or, with --rp2040, an emulated RP2040), its screen in the terminal.")
 @click.option("--dir", "flash_dir", type=click.Path(file_okay=False),
               help="The board's flash (default: a folder in your data directory).")
 @click.option("--frames", "frames_dir", type=click.Path(file_okay=False),
@@ -90,8 +94,7 @@ def command(flash_dir, frames_dir, script, power_cycle, serial, quiet, firmware,
         os.makedirs(frames_dir, exist_ok=True)
     presses = None
     if script:
-        text = sys.stdin.read() if script == "-" else open(script, encoding="utf-8").read()
-        presses = simmod.parse_script(text)
+        presses = simmod.parse_script(read_limited(script, SCRIPT_LIMIT, "script"))
     if serial and power_cycle:
         raise PipkeeperError("--serial needs the board on USB power: drop --power-cycle")
     link = None

@@ -18,7 +18,7 @@ def command(db, as_json):
 
     Players are matched by name. Flagged records and duplicates are left out.
     """
-    with Library(db) as library:
+    with Library(db, read_only=True) as library:
         stats = library.stats()
     if answered(stats, as_json, NO_GAMES):
         return

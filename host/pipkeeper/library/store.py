@@ -26,12 +26,19 @@ import json
 import os
 import sqlite3
 import time
+from pathlib import Path
 
 from pipkeeper.library import derive
 from pipkeeper.closing import Closing
 from pipkeeper.errors import PipkeeperError
 
 DB_ENV = "PIPKEEPER_DB"
+
+# The largest game record pipkeeper takes, from a board (sync) or a file
+# (replay): a 13-round game recorded tile by tile is ~25 KB; 1 MB is far
+# beyond any real record and small enough to hold in memory and in one
+# SQLite row.
+MAX_RECORD = 1024 * 1024
 
 MIGRATIONS = [
     # 1: records + derived tables
@@ -79,7 +86,25 @@ MIGRATIONS = [
     );
     CREATE INDEX seats_player ON seats(player);
     """,
+    # 2: the records `pipkeeper forget` let go of, as the board still names them
+    """
+    CREATE TABLE forgotten(
+        board TEXT NOT NULL,
+        name TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        forgotten REAL NOT NULL,
+        PRIMARY KEY (board, name)
+    );
+    """,
 ]
+
+
+def is_simulated(board):
+    """Whether the library's key ``board`` is a simulated board's: "sim-"
+    and its id (pipkeeper.board.link.BoardInfo.board_id), or "virtual", as
+    every sim was called before each had an id of its own."""
+    return board == "virtual" or board.startswith("sim-")
 
 
 def default_path():
@@ -93,30 +118,106 @@ def default_path():
 
 
 class Library(Closing):
-    """One open library. Use as a context manager, or call close()."""
+    """One open library. Use as a context manager, or call close().
 
-    def __init__(self, path=None):
-        self.path = path or default_path()
-        folder = os.path.dirname(os.path.abspath(self.path))
-        try:
-            os.makedirs(folder, exist_ok=True)
-            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=10)
-        except (OSError, sqlite3.Error) as exc:
-            raise PipkeeperError("cannot open the library {}: {}".format(self.path, exc))
+    ``read_only``: for the commands that only read (games, show, stats,
+    export). The library must exist (nothing is created, not even its
+    folder) and is opened with SQLite's ``mode=ro``; in a folder no one can
+    write, where SQLite cannot make the files a WAL reader needs, it is
+    read as the unchanging file it then is (``immutable=1``). A library
+    written by an older pipkeeper is brought up to date first where it can
+    be written. Writing (sync) creates the library and its folder."""
+
+    def __init__(self, path=None, read_only=False):
+        self.path = str(path or default_path())
+        self.read_only = read_only
+        if read_only:
+            self.db = self._connect_read_only()
+        else:
+            self.db = self._connect()
         self.db.row_factory = sqlite3.Row
         try:
             self.db.execute("PRAGMA foreign_keys = ON")
-            # WAL: a crash (or Ctrl-C) mid-sync rolls back to the last
-            # committed game; NORMAL skips an fsync per game, which is what
-            # makes a 50-game import quick, and loses nothing committed
-            # short of a power cut.
-            self.db.execute("PRAGMA journal_mode = WAL")
-            self.db.execute("PRAGMA synchronous = NORMAL")
-            self._migrate()
-            self._check_derived()
+            if read_only:
+                self._check_readable()
+            else:
+                # WAL: a crash (or Ctrl-C) mid-sync rolls back to the last
+                # committed game; NORMAL skips an fsync per game, which is what
+                # makes a 50-game import quick, and loses nothing committed
+                # short of a power cut.
+                self.db.execute("PRAGMA journal_mode = WAL")
+                self.db.execute("PRAGMA synchronous = NORMAL")
+                self._migrate()
+                self._check_derived()
+        except sqlite3.OperationalError as exc:
+            self.db.close()
+            if _cannot_write(exc):
+                raise PipkeeperError("read-only: {} (pipkeeper cannot write the library there: {})".format(
+                    self.path, exc))
+            raise PipkeeperError("{} is not a pipkeeper library ({})".format(self.path, exc))
         except sqlite3.DatabaseError as exc:
             self.db.close()
             raise PipkeeperError("{} is not a pipkeeper library ({})".format(self.path, exc))
+        except BaseException:
+            self.db.close()
+            raise
+
+    def _connect(self):
+        folder = os.path.dirname(os.path.abspath(self.path))
+        if os.path.isdir(self.path):
+            raise PipkeeperError("{} is a folder, not a library file".format(self.path))
+        if not _writable(self.path, folder):
+            raise PipkeeperError("read-only: {} (pipkeeper cannot write the library there)".format(self.path))
+        try:
+            os.makedirs(folder, exist_ok=True)
+            return sqlite3.connect(self.path, isolation_level=None, timeout=10)
+        except (OSError, sqlite3.Error) as exc:
+            raise PipkeeperError("cannot open the library {}: {}".format(self.path, exc))
+
+    def _connect_read_only(self):
+        if os.path.isdir(self.path):
+            raise PipkeeperError("{} is a folder, not a library file".format(self.path))
+        if not os.path.exists(self.path):
+            raise PipkeeperError("no library at {} (`pipkeeper sync` makes it; --db or ${} names "
+                                 "another)".format(self.path, DB_ENV))
+        uri = Path(os.path.abspath(self.path)).as_uri() + "?mode=ro"
+        try:
+            db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10)
+            try:
+                db.execute("PRAGMA user_version").fetchone()
+            except sqlite3.OperationalError:
+                # no -shm beside it and no right to make one: nobody can
+                # change this file while we read it
+                db.close()
+                db = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None, timeout=10)
+            return db
+        except sqlite3.OperationalError as exc:
+            raise PipkeeperError("cannot open the library {}: {}".format(self.path, exc))
+        except sqlite3.DatabaseError as exc:
+            raise PipkeeperError("{} is not a pipkeeper library ({})".format(self.path, exc))
+
+    def _check_readable(self):
+        """A library of ours and current; one of an older pipkeeper is
+        upgraded (as any open for writing does) where it can be written."""
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        has_records = self.db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'records'").fetchone()
+        if version == 0 or not has_records:
+            raise PipkeeperError("{} is not a pipkeeper library (it has no games table)".format(self.path))
+        if version > len(MIGRATIONS):
+            raise PipkeeperError(_NEWER.format(self.path, version, len(MIGRATIONS)))
+        row = None
+        if version == len(MIGRATIONS):
+            row = self.db.execute("SELECT value FROM meta WHERE key = 'derived_version'").fetchone()
+        if row is None or row[0] != str(derive.VERSION):
+            self.db.close()
+            if not _writable(self.path, os.path.dirname(os.path.abspath(self.path))):
+                raise PipkeeperError("read-only: {} (an older pipkeeper wrote it, and it must be brought "
+                                     "up to date where it can be written)".format(self.path))
+            with Library(self.path):
+                pass
+            self.db = self._connect_read_only()
+            self.db.row_factory = sqlite3.Row
 
     def close(self):
         self.db.close()
@@ -125,9 +226,7 @@ class Library(Closing):
     def _migrate(self):
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
         if version > len(MIGRATIONS):
-            raise PipkeeperError(
-                "the library {} was written by a newer pipkeeper (schema {}, this one knows {}); "
-                "upgrade pipkeeper".format(self.path, version, len(MIGRATIONS)))
+            raise PipkeeperError(_NEWER.format(self.path, version, len(MIGRATIONS)))
         for number in range(version + 1, len(MIGRATIONS) + 1):
             with self.transaction():
                 for statement in _statements(MIGRATIONS[number - 1]):
@@ -158,9 +257,16 @@ class Library(Closing):
         return bytes(row["dgn"]) if row else b""
 
     def held_sizes(self, board):
-        """{name: bytes held} for every live record of `board`."""
-        return {r["name"]: r["size"] for r in self.db.execute(
-            "SELECT name, size FROM records WHERE board = ? AND live = 1", (board,))}
+        """{name: bytes held} for every live record of `board`, and for
+        every file of it a `forget` let go of, at the size it had then: the
+        board leaves those out of its listing, so sync does not bring a
+        forgotten game back (one that has grown since comes back: it is
+        news)."""
+        sizes = {r["name"]: r["size"] for r in self.db.execute(
+            "SELECT name, size FROM forgotten WHERE board = ?", (board,))}
+        sizes.update({r["name"]: r["size"] for r in self.db.execute(
+            "SELECT name, size FROM records WHERE board = ? AND live = 1", (board,))})
+        return sizes
 
     def store(self, board, name, data, replaced=False):
         """Record that board:/games/name now holds `data`, in one transaction.
@@ -197,7 +303,30 @@ class Library(Closing):
                     "error_line=?, last_synced=? WHERE id = ?", values + (rid,))
             self._write_derived(rid, facts)
             self._dedupe(rid, facts.game_id, data, digest)
+            self.db.execute("DELETE FROM forgotten WHERE board = ? AND name = ?", (board, name))
         return rid, facts, what
+
+    def forget(self, rid):
+        """Remove game ``rid`` and every copy of it the library keeps as its
+        duplicate, in one transaction; the board files they were still
+        live for are noted (`forgotten`) so that sync leaves them. Returns
+        the ids removed."""
+        with self.transaction():
+            ids = [rid]
+            for r in ids:      # the duplicates of the duplicates too
+                ids += [row["id"] for row in self.db.execute(
+                    "SELECT id FROM records WHERE duplicate_of = ?", (r,)) if row["id"] not in ids]
+            marks = ",".join("?" * len(ids))
+            now = time.time()
+            for row in self.db.execute(
+                    "SELECT board, name, size, sha256 FROM records WHERE live = 1 AND id IN ({})".format(
+                        marks), ids).fetchall():
+                self.db.execute("INSERT OR REPLACE INTO forgotten VALUES (?,?,?,?,?)",
+                                (row["board"], row["name"], row["size"], row["sha256"], now))
+            self.db.execute("UPDATE records SET duplicate_of = NULL WHERE duplicate_of IN ({})".format(
+                marks), ids)
+            self.db.execute("DELETE FROM records WHERE id IN ({})".format(marks), ids)
+        return ids
 
     # -- derived rows ---------------------------------------------------------
     def _derive_into(self, rid, data):
@@ -331,6 +460,29 @@ class Library(Closing):
         return self.db.execute("PRAGMA integrity_check").fetchone()[0]
 
 
+_NEWER = ("the library {} was written by a newer pipkeeper (schema {}, this one knows {}); "
+          "upgrade pipkeeper")
+
+
+def _writable(path, folder):
+    """Whether pipkeeper may write the library at ``path``: the file (when
+    there is one) and its folder (SQLite writes its journal beside it), or
+    the nearest folder that exists when there is none yet."""
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        return False
+    while folder and not os.path.isdir(folder):
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    return os.access(folder, os.W_OK | os.X_OK)
+
+
+def _cannot_write(exc):
+    text = str(exc).lower()
+    return "readonly" in text or "read-only" in text
+
+
 class _Transaction:
     """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any exception."""
 
@@ -379,6 +531,7 @@ def _game_dict(row):
         "id": row["id"],
         "game_id": row["game_id"],
         "board": row["board"],
+        "simulated": is_simulated(row["board"]),
         "file": row["name"],
         "on_board": bool(row["live"]),
         "size": row["size"],

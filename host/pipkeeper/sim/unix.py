@@ -68,14 +68,16 @@ def bootstrap(plain_posix=False):
     (PIPKEEPER_SIM_SRC). ``plain_posix`` mounts the folder with VfsPosix
     itself, whose rename is broken (see above) but whose file operations
     cost no Python calls: for benchmarks of a boot, which renames nothing."""
+    # mp/machine.py: machine.unique_id() is the sim's own id (board_id below)
+    machine = "sys.path.insert(0, " + repr(MP_DIR) + ")\nimport machine\n"
     if plain_posix:
-        mount = "vfs.umount('/')\nvfs.mount(vfs.VfsPosix(_d), '/')\nos.chdir('/')\n"
+        mount = machine + ("sys.path.pop(0)\n"
+                           "vfs.umount('/')\nvfs.mount(vfs.VfsPosix(_d), '/')\nos.chdir('/')\n")
     else:
-        mount = ("sys.path.insert(0, " + repr(MP_DIR) + ")\n"
-                 "import flashdir\n"
-                 "sys.path.pop(0)\n"
-                 "flashdir.mount(_d)\n"
-                 "del flashdir\n")
+        mount = machine + ("import flashdir\n"
+                           "sys.path.pop(0)\n"
+                           "flashdir.mount(_d)\n"
+                           "del flashdir\n")
     return (
         "import sys, os, vfs\n"
         "_d = os.getenv('PIPKEEPER_SIM_DIR')\n"
@@ -195,6 +197,30 @@ def flashed(folder):
             or os.path.isdir(os.path.join(folder, "firmware")))
 
 
+ID_FILE = ".sim-board-id"
+
+
+def board_id(flash_dir):
+    """The simulated board's unique id, 8 bytes in hex as a board's flash
+    chip has one: made at random the first time, then kept in the sim's
+    folder (DIR/.sim-board-id), so that two sims' games do not collide (all
+    were "sim0-0001" and the same "virtual" board in the library)."""
+    import secrets
+    from pipkeeper.files import write_atomically
+    path = os.path.join(flash_dir, ID_FILE)
+    try:
+        with open(path, encoding="ascii") as f:
+            found = f.read().strip()
+        bytes.fromhex(found)
+        if len(found) == 16:
+            return found
+    except (OSError, ValueError):
+        pass
+    made = secrets.token_hex(8)
+    write_atomically(path, made + "\n")
+    return made
+
+
 def default_dir():
     import platformdirs
     return os.path.join(platformdirs.user_data_dir("pipkeeper"), "sim")
@@ -206,8 +232,16 @@ def micropython():
 
 
 def parse_script(text):
-    """Button names from a script: one a line; blank lines and # comments
-    are ignored. Raises PipkeeperError on anything else."""
+    """Button names from a script (str, or bytes as read from its file):
+    one a line; blank lines and # comments are ignored. Raises
+    PipkeeperError in one line on anything else (bytes that are not text
+    among them: a game record given for a script)."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise PipkeeperError("script line %d is not text (not UTF-8): a script names one button "
+                                 "a line (A B C UP DOWN)" % (text.count(b"\n", 0, exc.start) + 1))
     out = []
     for no, line in enumerate(text.splitlines(), 1):
         s = line.split("#", 1)[0].strip()
@@ -215,7 +249,8 @@ def parse_script(text):
             continue
         b = s.upper()
         if b not in BUTTONS:
-            raise PipkeeperError("script line %d: %r is not a button (A B C UP DOWN)" % (no, s))
+            raise PipkeeperError("script line %d: %r is not a button (A B C UP DOWN)" % (
+                no, s if len(s) <= 24 else s[:24] + "..."))
         out.append(b)
     return out
 
@@ -284,6 +319,7 @@ class Sim(Closing):
                  timeout=60.0, serial=False, env=None, wrapper=None, words=False):
         self.dir = os.path.abspath(flash_dir)
         os.makedirs(self.dir, exist_ok=True)
+        self.board_id = board_id(self.dir)
         self.power_cycle = power_cycle
         self.heap = heap
         if src is None and not flashed(self.dir):
@@ -312,6 +348,7 @@ class Sim(Closing):
         env = dict(os.environ)
         env.update(self.extra_env)
         env["PIPKEEPER_SIM_DIR"] = self.dir
+        env["PIPKEEPER_SIM_ID"] = self.board_id
         env["PIPKEEPER_SIM_SRC"] = self.src or ""
         env["PIPKEEPER_SIM_BUTTONS"] = str(btn_fd)
         env["PIPKEEPER_SIM_PANEL"] = str(panel_fd)
