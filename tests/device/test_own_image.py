@@ -85,7 +85,7 @@ def test_firmware_makes_one_uf2_that_boots_a_blank_board(own, sim_boot, tmp_path
 
 
 def test_flash_brings_an_earlier_image_up_to_date_and_keeps_the_game(own, tmp_path, monkeypatch):
-    from pipkeeper.image import identity
+    from pipkeeper.board import image_identity as identity
     earlier, was = _earlier_image(tmp_path)
     drives = tmp_path / "media"
     _cli_env(monkeypatch, drives)

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.image import build, identity
+from pipkeeper.board import image_identity as identity
+from pipkeeper.image import build
 
 ROOT = Path(__file__).resolve().parents[2]
 TARBALL = ROOT.parent / "shared" / "micropython" / "micropython-v1.28.0-rp2.tar.gz"

@@ -26,6 +26,7 @@ LAYERS = (
     ("i18n", ("pipkeeper.i18n",)),
     ("library", ("pipkeeper.library",)),
     ("board", ("pipkeeper.board",)),
+    ("image", ("pipkeeper.image",)),
     ("sim", ("pipkeeper.sim",)),
     ("tools", ("pipkeeper.bench", "pipkeeper.testing")),
     ("commands", ("pipkeeper.options", "pipkeeper.commands")),

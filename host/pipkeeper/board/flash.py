@@ -388,19 +388,16 @@ def flash(link, force=False, dry_run=False, progress=None, cache=None, log=None,
     if result.board_assumed:
         log("the board has no {}: taking it for the {} build (pipkeeper flash --board NAME "
             "chooses another: {})".format(BOARD_FILE, name, known_builds()))
-    from pipkeeper.image import build as image_build, identity
+    from pipkeeper.board import image_identity as identity
     own = identity.of_board(link)
     if own is not None:
         # The scorer's own image: the scorer is frozen into it, and the
         # files of the .mpy install are dead weight (its frozen /main.py
-        # runs instead of the filesystem's).
-        local = image_build.stage(name)[1]
+        # runs instead of the filesystem's). Whether it is the image this
+        # pipkeeper builds is the caller's to say (pipkeeper.image sits
+        # above this layer: commands/flash.py).
         result.image = own.as_dict()
-        result.image_current = own == local
         items, managed = [], MANAGED
-        result.image_wanted = local.as_dict()
-        if result.image_current:
-            log("the board runs the scorer's own image, {}: nothing to copy".format(own.describe()))
     else:
         items, managed = layout(args, name, wakeup, app=app, cache=cache)
         if not dry_run:

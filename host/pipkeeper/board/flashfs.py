@@ -91,14 +91,14 @@ OWN = BUILDS[-1]
 def geometry_of_firmware(data):
     """The Geometry of a MicroPython image's bytes (its code): the scorer's
     own image by its mark, else the Pico's."""
-    from pipkeeper.image import identity
+    from pipkeeper.board import image_identity as identity
     return OWN if identity.MARK in data[:OWN.offset] else PICO
 
 
 def geometry_of(image_path):
     """The Geometry of an emulated board's flash image: the scorer's own
     image keeps a smaller filesystem than the stock ones (its code holds
-    the frozen scorer), found by the mark it carries (image/identity.py)."""
+    the frozen scorer), found by the mark it carries (board/image_identity.py)."""
     try:
         with open(image_path, "rb") as f:
             return geometry_of_firmware(f.read(OWN.offset))

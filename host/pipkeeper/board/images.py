@@ -28,7 +28,7 @@ class Firmware:
         self.path = path
         self.data = data
         self.version = micropython_version(data)
-        from pipkeeper.image import identity
+        from pipkeeper.board import image_identity as identity
         self.scorer = identity.of_image(data)     # the scorer's own image: which scorer
         # (the scorer's own image names badger2040 and wakeup too: its profiles)
         self.pimoroni = self.scorer is None and b"badger2040" in data and b"wakeup" in data

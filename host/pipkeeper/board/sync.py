@@ -130,7 +130,7 @@ def sync(link, library, progress=None, max_record=MAX_RECORD):
     progress = progress or Null()
     board = link.info().board_id
     result = SyncResult(board)
-    from pipkeeper.image import identity
+    from pipkeeper.board import image_identity as identity
     own = identity.of_board(link)
     result.image = own.as_dict() if own else None
     held_sizes = library.held_sizes(board)

@@ -104,7 +104,7 @@ def check_uf2_board(result, contents):
     filesystem from the UF2, the scorer's files as built, loading."""
     from pipkeeper.board import link as linkmod
 
-    from pipkeeper.image import identity
+    from pipkeeper.board import image_identity as identity
     own = contents.image.firmware.scorer
     with linkmod.connect(result.port, run_main=True) as link:
         info = link.info()
@@ -163,7 +163,7 @@ def update_image(port, built, name, wait=WAIT_SECONDS, progress=None, log=None):
     bootsel.copy(data, drive, name, progress)
     log("copied {} ({}) onto {}".format(name, human(len(data)), drive))
     result.port = wait_for_port(port, wait)
-    from pipkeeper.image import identity
+    from pipkeeper.board import image_identity as identity
     with linkmod.connect(result.port, run_main=True) as link:
         result.micropython = link.info().version_text()
         got = identity.of_board(link)

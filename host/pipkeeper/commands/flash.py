@@ -73,8 +73,8 @@ def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, microp
         with Progress(0, "flash") as bar:
             result = flash.flash(board, force=force, dry_run=dry_run, progress=bar,
                                  log=None if as_json else bar.echo, boot_app=boot_app, board=build)
-    if result.image is not None and not result.image_current:
-        _update_image(result, port, source, dry_run, wait, as_json)
+    if result.image is not None:
+        _own_image(result, port, source, dry_run, wait, as_json)
     if as_json:
         click.echo(json.dumps(result.as_dict()))
         return
@@ -119,17 +119,24 @@ def _uf2(path, port, new_board, micropython_only, wait, as_json):
     click.echo("the board is back on {}: MicroPython {}, {}".format(result.port, result.micropython, what))
 
 
-def _update_image(result, port, source, dry_run, wait, as_json):
-    """A board on the scorer's own image, not the one built here: build the
-    one it should run and copy it over (pipkeeper.board.uf2_flash)."""
+def _own_image(result, port, source, dry_run, wait, as_json):
+    """A board on the scorer's own image: whether it holds the scorer this
+    pipkeeper builds (its sources' hash), and when not, build the image it
+    should run and copy it over (pipkeeper.board.uf2_flash)."""
     import os
 
     from pipkeeper.errors import PipkeeperError
-    from pipkeeper.image import build as image_build, identity
+    from pipkeeper.board import image_identity as identity
+    from pipkeeper.image import build as image_build
 
     have = identity.Identity.from_dict(result.image)
-    want = identity.Identity.from_dict(result.image_wanted)
+    want = image_build.stage(result.board)[1]
+    result.image_wanted = want.as_dict()
+    result.image_current = have == want
     say = (lambda text: None) if as_json else click.echo
+    if result.image_current:
+        say("the board runs the scorer's own image, {}: up to date".format(have.describe()))
+        return
     if dry_run:
         say("would update the board's image: {} -> {} (it restarts into BOOTSEL, the image is "
             "copied onto its RPI-RP2 drive; its games and settings stay)".format(have.describe(), want.sources))

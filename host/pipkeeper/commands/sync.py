@@ -50,6 +50,6 @@ def command(port, db, as_json):
     said = ", ".join("{} {}".format(n, w) for n, w in counts if n) or "nothing new"
     click.echo("{} from {} ({} on the wire)".format(said, result.board, human(result.wire_bytes)))
     if result.image:
-        from pipkeeper.image import identity
+        from pipkeeper.board import image_identity as identity
         click.echo("the board runs the scorer's own image: {}".format(
             identity.Identity.from_dict(result.image).describe()))

@@ -14,6 +14,8 @@ sit in the image's sorted pool: the late cold boot took 217 ms instead of
 - ``build.py``: stages the frozen tree for one build (hardware/profiles/),
   checks the toolchain and the MicroPython source tree, runs the rp2 port's
   build, and caches the image by the hash of everything that went in.
-- ``identity.py``: which scorer an image holds (version, the hash of its
-  frozen sources, the build), read from the image file or from a board.
+- which scorer an image holds (version, the hash of its frozen sources,
+  the build), read from the image file or from a board, is
+  board/image_identity.py: the board layer reads it, and this package
+  sits above that layer.
 """

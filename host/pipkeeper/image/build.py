@@ -13,7 +13,7 @@ board/bootfile.py) and ``main.py``, frozen too: MicroPython runs a frozen
 ``boot.py`` and ``main.py`` before, and instead of, any on the filesystem,
 so nothing a boot runs is compiled from source on the board, and the old
 ``.mpy`` install's files on a board moved to this image cannot shadow it.
-Last, ``pkimage``: which scorer the image holds (image/identity.py).
+Last, ``pkimage``: which scorer the image holds (board/image_identity.py).
 
 The build is the rp2 port's own (``make -C ports/rp2 BOARD_DIR=...``) with
 the project's board definition (recipe/PIPKEEPER/) copied into a staging
@@ -97,8 +97,8 @@ def stage(board, version=__version__):
     (``version``: pipkeeper's; the tests build an earlier release's)."""
     from hardware import profiles
     from pipkeeper.board import bootfile, flash, onboard
-    from pipkeeper.i18n import render
-    from pipkeeper.image import identity
+    from pipkeeper.i18n import packcache
+    from pipkeeper.board import image_identity as identity
 
     flash.check_build(board)
     tree = {}
@@ -110,7 +110,8 @@ def stage(board, version=__version__):
             data[rel] = src.read_bytes()
     # The packs where the sim's tree has them, beside the firmware's modules
     # (firmware/lang.py looks there first).
-    for name, blob in render.files().items():
+    from pipkeeper.board.flash import cache_dir
+    for name, blob in packcache.files(cache_dir()).items():
         data["firmware/i18n/" + name] = blob
     tree["pkdata.py"] = _data_module(data)
     tree["pklink.py"] = (Path(onboard.HERE) / "pklink.py").read_bytes()

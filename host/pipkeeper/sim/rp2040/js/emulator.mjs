@@ -626,7 +626,7 @@ function leaveBootsel(drive) {
 
 function codeEnd() {
   // Where the filesystem starts: 0xC0000 in the scorer's own image (it
-  // carries its mark, pipkeeper/image/identity.py), 0xA0000 in the stock
+  // carries its mark, pipkeeper/board/image_identity.py), 0xA0000 in the stock
   // RPI_PICO and Badger builds.
   const mark = Buffer.from(flash.buffer, flash.byteOffset, 0xC0000).indexOf('PKIMAGE1 ');
   return mark >= 0 ? 0xC0000 : 0xA0000;

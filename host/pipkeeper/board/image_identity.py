@@ -43,7 +43,7 @@ class Identity:
     def module(self):
         """The source of the frozen ``pkimage``."""
         mark = MARK + json.dumps(self.as_dict(), sort_keys=True).encode()
-        return ("# Which scorer this image holds (host/pipkeeper/image/identity.py).\n"
+        return ("# Which scorer this image holds (host/pipkeeper/board/image_identity.py).\n"
                 "VERSION = %r\nSOURCES = %r\nBOARD = %r\nMARK = %r\n" % (
                     self.version, self.sources, self.board, mark))
 
