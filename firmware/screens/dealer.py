@@ -30,7 +30,7 @@ def draw(view, fb):
         text.draw(fb, ("centre",), x, 16, mid)
     else:
         text.draw(fb, text.fit(view.get("centre_text", ""), mid, wmax), 2, 18, mid)
-    y = 44
+    y = 36      # under the big double's ink (rows 12 to 34)
     lines = [("Each player draws {n}", view["hand"])]
     if view.get("lead"):
         lines.append(("{name} leads", view["lead"]))
@@ -42,7 +42,7 @@ def draw(view, fb):
         lines.append(("Yard {n}", view["yard"]))
     for line in lines:
         for part in text.wrap(line, mid, wmax):
-            if y + mid.HEIGHT > ui.BAR_Y + 2:
+            if y + mid.HEIGHT > ui.BAR_Y - 1:      # a line's ink, above the bar's rule
                 break
             text.draw(fb, part, 2, y, mid)
             y += mid.HEIGHT
