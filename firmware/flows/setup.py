@@ -15,8 +15,7 @@ ui keys: "s": "setup", "pg": page, "c": cursor, "pr": preset index,
 """
 
 from firmware.core import labels
-
-PRESETS = ("chickenfoot", "chickenfoot-cross", "chicken-scratch", "mexican-train")
+from firmware.words import PRESETS, preset
 ABOUT = (
     ("Chicken Foot, double-9, 10 rounds",),
     ("Maltese cross, 0-0 counts 50",),
@@ -137,7 +136,7 @@ def view(ctx, ui, k):
     if pg == 0:
         return "menu", {
             "title": ("New game: rules",),
-            "items": list(PRESETS),
+            "items": [preset(p) for p in PRESETS],
             "cursor": c,
             "note": ui.get("msg") or ABOUT[c],
             "labels": labels("OK", None, "Back" if ctx.game is not None else None, "up", "down"),
@@ -159,7 +158,7 @@ def view(ctx, ui, k):
     opts = _options(pr, ui["o"])
     items = [[label, _shown(_value(pr, ui["o"], ui["t"], key))] for key, label, _ in opts]
     return "menu", {
-        "title": ("Options: {rules}", PRESETS[pr]),
+        "title": ("Options: {rules}", preset(PRESETS[pr])),
         "items": items,
         "cursor": c,
         "note": ui.get("msg") or ("B: change   A: start the game",),
@@ -259,7 +258,8 @@ def _new(ctx, ui):
     except ValueError as e:
         from shared_engine.messages import message
         u = _ui(ui)
-        u["msg"] = message(e)
+        # a refusal names the preset by its id: the players read its name
+        u["msg"] = tuple(preset(v) if isinstance(v, str) else v for v in message(e))
         return u, None
     last = {"pr": pr, "pl": ui["pl"], "o": o, "t": ui["t"]}
     return {}, ("new", tags, last)

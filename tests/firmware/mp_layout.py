@@ -159,6 +159,8 @@ def sentences(v):
         if v.get(k):
             out.append(fill(v[k]))
     out += [fill(s) for s in v.get("status") or []]
+    if "yard" in v and "hand" in v:
+        out.append("in the")     # the dealer's last line ("... in the yard"), made by the screen
     return out
 
 

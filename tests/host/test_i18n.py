@@ -45,16 +45,16 @@ def test_a_message_is_found_in_each_of_its_forms(tmp_path):
     (tmp_path / "firmware" / "flows").mkdir(parents=True)
     (tmp_path / "firmware" / "screens").mkdir()
     (tmp_path / "shared_engine").mkdir()
-    for f in ("firmware/core.py", "firmware/app.py", "shared_engine/engine.py",
+    for f in ("firmware/core.py", "firmware/words.py", "firmware/app.py", "shared_engine/engine.py",
               "shared_engine/scoring.py", "shared_engine/presets.py", "shared_engine/tiles.py"):
         (tmp_path / f).write_text("")
     (tmp_path / "firmware" / "flows" / "x.py").write_text(
         'a = ("Menu",)\nb = ("{name} leads", n)\nc = labels("Play", "-1" if v else "back")\n'
         'raise IllegalEvent("the game is over")\nd = ("Rules", [x])\n'
-        'e = ("win: {why}" if k else "wins: {why}", w)\n')
+        'e = ("win: {why}" if k else "wins: {why}", w)\nf = plural(n, "1 game", "{n} games")\n')
     got = set(sources.found(tmp_path)) - set(sources.DYNAMIC)
     assert got == {"Menu", "{name} leads", "Play", "-1", "back", "the game is over",
-                   "win: {why}", "wins: {why}"}
+                   "win: {why}", "wins: {why}", "1 game", "{n} games"}
 
 
 # Player names in every script, off the board.
