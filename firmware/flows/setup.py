@@ -6,7 +6,9 @@ in the order taken), A goes on, C back. Page 2, the options: UP/DOWN move,
 B changes the value, A starts the game, C back.
 
 The roster is /pipkeeper/roster.json ({"names": [...]}, pushed from the
-laptop by `pipkeeper roster`), else a built-in one. The last set-up is
+laptop by `pipkeeper roster`), else a built-in one; a roster of fewer than
+two names (an older laptop took `roster Ann`) is topped up with the
+built-in names, so that a game can still be set up. The last set-up is
 remembered in settings.json ("last") and offered again.
 
 ui keys: "s": "setup", "pg": page, "c": cursor, "pr": preset index,
@@ -33,11 +35,14 @@ ENDONYMS = ("English", "Cymraeg", "Gaeilge", "Svenska", "Монгол", "فار�
 
 def roster(ctx):
     st = ctx.store
+    names = []
     if st is not None:
         r = st.read_json("roster.json")
-        if r and r.get("names"):
-            return list(r["names"])
-    return list(DEFAULT_ROSTER)
+        if r and isinstance(r.get("names"), list):
+            names = [n for n in r["names"] if isinstance(n, str) and n]
+    if len(names) < 2:
+        names += [n for n in DEFAULT_ROSTER if n not in names]
+    return names
 
 
 def _last(ctx):
@@ -126,6 +131,11 @@ def _start(ctx, ui):
          "t": last.get("t", "quick")}
     for k in ui:
         u[k] = ui[k]
+    if "pl" not in ui:
+        # the last set-up's seats that the roster still has (a shorter
+        # roster pushed since: "Players (4)" over three names)
+        n = len(roster(ctx))
+        u["pl"] = [i for i in u["pl"] if i < n]
     return u
 
 
