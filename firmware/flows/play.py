@@ -12,13 +12,11 @@ big tiles), are arranged in a tree of up to four groups a level, on A, B, C
 and DOWN (a Huffman code over the likelihood, see ``_tree``): a group of one
 tile is the pick, a larger group opens as the next level. UP goes back.
 
-Menu: UP/DOWN move, A chooses, C goes back, B undoes. "End the game" asks
-first: A ends it, C goes back to the menu (a game ended by a stray press
-would need an undo its players may not know of).
+Menu: UP/DOWN move, A chooses, C goes back, B undoes; "End the game" asks
+first (firmware/flows/ask.py).
 
 ui keys: "s": "pick" with "p": the group indices chosen so far;
-"s": "menu" with "c": cursor, "q": 1 while "End the game" asks;
-"msg": the engine's reason for a refusal.
+"s": "menu" with "c": cursor; "msg": the engine's reason for a refusal.
 """
 
 from shared_engine.engine import (
@@ -295,14 +293,6 @@ def menu_items(ctx):
 def menu_view(ctx, ui):
     items = menu_items(ctx)
     c = ui.get("c", 0)
-    if ui.get("q"):
-        return "menu", {
-            "title": ("End the game?",),
-            "items": [("End the game",)],
-            "cursor": 0,
-            "note": ("The game stops here: the totals so far decide who wins.",),
-            "labels": labels("OK", None, "Back", None, None),
-        }
     return "menu", {
         "title": ("Menu",),
         "items": [x[0] for x in items],
@@ -317,12 +307,6 @@ def menu_press(ctx, ui, button):
     c = ui.get("c", 0)
     if c >= len(items):
         c = 0
-    if ui.get("q"):
-        if button == "A":
-            return {}, (END,)
-        if button == "C":
-            return {"s": "menu", "c": c}, None
-        return ui, None
     if button == "UP":
         return {"s": "menu", "c": (c - 1) % len(items)}, None
     if button == "DOWN":
@@ -333,7 +317,7 @@ def menu_press(ctx, ui, button):
         return {}, (UNDO,)
     act = items[c][1]
     if act == (END,):
-        return {"s": "menu", "c": c, "q": 1}, None
+        return {"s": "ask", "c": c}, None       # firmware/flows/ask.py
     if isinstance(act, str):
         if act == "score":
             return {"s": "score"}, None

@@ -176,7 +176,7 @@ def test_ending_the_game_asks_first():
     items = [fill(x[0]) for x in play.menu_items(ctx)]
     c = items.index("End the game")
     ui, act = core.step(ctx, {"s": "menu", "c": c}, "A")
-    assert act is None and ui.get("q")
+    assert act is None and ui == {"s": "ask", "c": c}
     name, v = core.view(ctx, ui)
     assert name == "menu" and fill(v["title"]) == "End the game?"
     assert v["labels"][:3] == (("OK",), None, ("Back",))
