@@ -23,7 +23,7 @@ Screens: firmware/screens/*; flows: firmware/flows/* (one per screen group).
 _FLOWS = {
     "setup": "setup", "dealer": "rounds", "sheet": "rounds", "end": "rounds",
     "turn": "play", "pick": "play", "menu": "play", "score": "score",
-    "hist": "history", "err": "error",
+    "hist": "history", "err": "error", "ask": "ask",
 }
 
 

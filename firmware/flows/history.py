@@ -1,6 +1,6 @@
 """History: the games on the board, newest first, and each one's sheet.
 
-UP/DOWN move, A shows the game's sheet (A or C there: back to the list),
+UP/DOWN move, A shows the game's sheet (C there: back to the list),
 C leaves. B deletes the game from the board, after a confirming press of
 A (C keeps it), and is offered only for a game the laptop holds whole
 (Storage.synced: synced, and not grown since) that is not the game in
@@ -12,6 +12,7 @@ ui keys: "s": "hist", "c": cursor, "g": the record shown (file name),
 """
 
 from firmware.core import labels
+from firmware.words import plural, preset
 
 
 def _games(ctx):
@@ -76,17 +77,17 @@ def view(ctx, ui, k):
             game = _load(ctx, g)
         except Exception:
             from firmware.flows.error import say
-            return "error", {"message": say("record", g[:-4]), "labels": labels("Back")}
+            return "error", {"message": say("record", g[:-4]), "labels": labels(None, None, "Back")}
         rows = [("%d-%d" % (res[0], res[0]), res[1]) for res in game.results]
         seats, how = game.winners()
         return "sheet", {
-            "title": "%s %s" % (g[:-4], game.rules.name),
-            "right": ("over",) if game.over else ("{n} rds", len(game.results)),
+            "title": ("{game} {rules}", g[:-4], preset(game.rules.name)),
+            "right": ("over",) if game.over else plural(len(game.results), "1 rd", "{n} rds"),
             "names": game.players,
             "rows": rows,
             "totals": game.totals,
             "mark": seats,
-            "labels": labels("Back", None, "Back", None, None),
+            "labels": labels(None, None, "Back", None, None),
         }
     c = min(ui.get("c", 0), max(0, len(games) - 1))
     d = ui.get("d")
@@ -94,7 +95,7 @@ def view(ctx, ui, k):
         rules, n = _about(ctx, d)
         return "menu", {
             "title": ("Delete game {game}?", d[:-4]),
-            "items": [[d[:-4] + " " + rules, ("{n}p", n)]],
+            "items": [[("{game} {rules}", d[:-4], preset(rules)), ("{n}p", n)]],
             "cursor": 0,
             "note": ("The laptop holds it (synced). Deleting cannot be undone.",),
             "labels": labels("Delete", None, "Keep", None, None),
@@ -103,11 +104,11 @@ def view(ctx, ui, k):
     for i in range(len(games)):
         if abs(i - c) <= 6:
             rules, n = _about(ctx, games[i])
-            items.append([games[i][:-4] + " " + rules, ("{n}p", n)])
+            items.append([("{game} {rules}", games[i][:-4], preset(rules)), ("{n}p", n)])
         else:
             items.append([games[i][:-4], ""])
     return "menu", {
-        "title": ("History ({n} games)", len(games)),
+        "title": ("History ({games})", plural(len(games), "1 game", "{n} games")),
         "items": items or [("no games yet",)],
         "cursor": c,
         "note": None,
@@ -120,7 +121,7 @@ def press(ctx, ui, k, button):
     games = _games(ctx)
     c = min(ui.get("c", 0), max(0, len(games) - 1))
     if ui.get("g"):
-        if button in ("A", "C"):
+        if button == "C":
             return {"s": "hist", "c": c}, None
         return ui, None
     d = ui.get("d")

@@ -12,7 +12,8 @@ big tiles), are arranged in a tree of up to four groups a level, on A, B, C
 and DOWN (a Huffman code over the likelihood, see ``_tree``): a group of one
 tile is the pick, a larger group opens as the next level. UP goes back.
 
-Menu: UP/DOWN move, A chooses, C goes back, B undoes.
+Menu: UP/DOWN move, A chooses, C goes back, B undoes; "End the game" asks
+first (firmware/flows/ask.py).
 
 ui keys: "s": "pick" with "p": the group indices chosen so far;
 "s": "menu" with "c": cursor; "msg": the engine's reason for a refusal.
@@ -297,7 +298,7 @@ def menu_view(ctx, ui):
         "items": [x[0] for x in items],
         "cursor": c if c < len(items) else 0,
         "note": ui.get("msg") or (("Flash nearly full: sync games",) if ctx.free < 32768 else None),
-        "labels": labels("OK", "undo", "Back", "up", "down"),
+        "labels": labels("OK", "Undo", "Back", "up", "down"),
     }
 
 
@@ -315,6 +316,8 @@ def menu_press(ctx, ui, button):
     if button == "B":
         return {}, (UNDO,)
     act = items[c][1]
+    if act == (END,):
+        return {"s": "ask", "c": c}, None       # firmware/flows/ask.py
     if isinstance(act, str):
         if act == "score":
             return {"s": "score"}, None

@@ -18,6 +18,7 @@ ui keys: "s": "dealer" with "l": leader seat (1-based), "d": the double
 
 from shared_engine.engine import ROUND, REDEAL, UNDO
 from firmware.core import labels
+from firmware.words import plural, preset
 from firmware.flows import screens
 
 
@@ -53,7 +54,7 @@ def dealer_view(ctx, ui):
     yard = rules.tiles - n * rules.hand_size - (0 if rules.centre_in_hand else 1)
     v = {
         "round": "%d/%d" % (len(g.results) + 1, len(rules.rounds)),
-        "preset": rules.name,
+        "preset": preset(rules.name),
         "centre": "%d-%d" % (d, d) if d is not None else None,
         "hand": rules.hand_size,
         "yard": yard,
@@ -68,10 +69,12 @@ def dealer_view(ctx, ui):
         v["labels"] = labels("Found", "No", None, "undo", None)
         return "dealer", v
     if not rules.centre_in_hand:
-        v["hunt"] = ("All draw face down in turn; who finds it leads: {name}?", name)
+        v["hunt"] = ("Whoever draws the {tile} first leads. Is it {name}?",
+                     v["centre"] or ("the double",), name)
         v["labels"] = labels("Start", None, None, "undo", "next")
         return "dealer", v
-    v["hunt"] = ("Who holds it places it: {name}?", name)
+    v["hunt"] = ("Whoever holds the {tile} places it and leads. Is it {name}?",
+                 v["centre"] or ("the double",), name)
     v["labels"] = labels("Start", "Nobody", None, "undo", "next")
     return "dealer", v
 
@@ -168,8 +171,8 @@ def end_view(ctx, ui):
         "winners": [ctx.name(s) for s in seats],
         "why": _why(g, how) if seats else ("the game was stopped",),
         "totals": [(g.players[i], g.totals[i]) for i in range(g.n)],
-        "title": ("{rules}, {n} rounds, stopped" if g.stopped else "{rules}, {n} rounds",
-                  g.rules.name, len(g.results)),
+        "title": ("{rules}, {rounds}, stopped" if g.stopped else "{rules}, {rounds}",
+                  preset(g.rules.name), plural(len(g.results), "1 round", "{n} rounds")),
         "labels": labels("New", "Sheet", None, "undo", "more"),
     }
 

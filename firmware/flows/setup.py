@@ -6,7 +6,9 @@ in the order taken), A goes on, C back. Page 2, the options: UP/DOWN move,
 B changes the value, A starts the game, C back.
 
 The roster is /pipkeeper/roster.json ({"names": [...]}, pushed from the
-laptop by `pipkeeper roster`), else a built-in one. The last set-up is
+laptop by `pipkeeper roster`), else a built-in one; a roster of fewer than
+two names (an older laptop took `roster Ann`) is topped up with the
+built-in names, so that a game can still be set up. The last set-up is
 remembered in settings.json ("last") and offered again.
 
 ui keys: "s": "setup", "pg": page, "c": cursor, "pr": preset index,
@@ -15,8 +17,7 @@ ui keys: "s": "setup", "pg": page, "c": cursor, "pr": preset index,
 """
 
 from firmware.core import labels
-
-PRESETS = ("chickenfoot", "chickenfoot-cross", "chicken-scratch", "mexican-train")
+from firmware.words import PRESETS, preset
 ABOUT = (
     ("Chicken Foot, double-9, 10 rounds",),
     ("Maltese cross, 0-0 counts 50",),
@@ -34,11 +35,14 @@ ENDONYMS = ("English", "Cymraeg", "Gaeilge", "Svenska", "Монгол", "فار�
 
 def roster(ctx):
     st = ctx.store
+    names = []
     if st is not None:
         r = st.read_json("roster.json")
-        if r and r.get("names"):
-            return list(r["names"])
-    return list(DEFAULT_ROSTER)
+        if r and isinstance(r.get("names"), list):
+            names = [n for n in r["names"] if isinstance(n, str) and n]
+    if len(names) < 2:
+        names += [n for n in DEFAULT_ROSTER if n not in names]
+    return names
 
 
 def _last(ctx):
@@ -127,6 +131,11 @@ def _start(ctx, ui):
          "t": last.get("t", "quick")}
     for k in ui:
         u[k] = ui[k]
+    if "pl" not in ui:
+        # the last set-up's seats that the roster still has (a shorter
+        # roster pushed since: "Players (4)" over three names)
+        n = len(roster(ctx))
+        u["pl"] = [i for i in u["pl"] if i < n]
     return u
 
 
@@ -137,7 +146,7 @@ def view(ctx, ui, k):
     if pg == 0:
         return "menu", {
             "title": ("New game: rules",),
-            "items": list(PRESETS),
+            "items": [preset(p) for p in PRESETS],
             "cursor": c,
             "note": ui.get("msg") or ABOUT[c],
             "labels": labels("OK", None, "Back" if ctx.game is not None else None, "up", "down"),
@@ -159,7 +168,7 @@ def view(ctx, ui, k):
     opts = _options(pr, ui["o"])
     items = [[label, _shown(_value(pr, ui["o"], ui["t"], key))] for key, label, _ in opts]
     return "menu", {
-        "title": ("Options: {rules}", PRESETS[pr]),
+        "title": ("Options: {rules}", preset(PRESETS[pr])),
         "items": items,
         "cursor": c,
         "note": ui.get("msg") or ("B: change   A: start the game",),
@@ -259,7 +268,8 @@ def _new(ctx, ui):
     except ValueError as e:
         from shared_engine.messages import message
         u = _ui(ui)
-        u["msg"] = message(e)
+        # a refusal names the preset by its id: the players read its name
+        u["msg"] = tuple(preset(v) if isinstance(v, str) else v for v in message(e))
         return u, None
     last = {"pr": pr, "pl": ui["pl"], "o": o, "t": ui["t"]}
     return {}, ("new", tags, last)

@@ -17,7 +17,12 @@ labels, where they cannot run into them.
 from firmware import text
 from firmware.screens import ui
 
-_ROW = 15
+# A row is as tall as the ink of a line in the mid font (HEIGHT), from an
+# accent over a capital (Å, Ŵ) or a Persian گ to a descender (g, y) or a
+# Persian word's dots: text drawn at the row's top stays inside it, so the
+# highlight neither cuts a descender of its own nor hides one of the row
+# above (15 rows did both).
+_ROW = 18
 
 
 def draw(view, fb):
@@ -53,15 +58,15 @@ def draw(view, fb):
         # a label too long for the mid font (a long name in it) in the
         # small one, cut only if even that is too long
         f = mid if text.width(label, mid) <= wmax - vw - 3 else None
-        yy = y - 1 if f else y + 3
+        yy = y if f else y + 5
         if mirror:      # right to left: the label from the right edge, its value left
             text.draw(fb, text.fit(label, f, wmax - vw - 3), vw + 3, yy, f, c)
             if value:
-                text.draw(fb, value, 3, y - 1, mid, c)
+                text.draw(fb, value, 3, y, mid, c)
         else:
             text.draw(fb, text.fit(label, f, wmax - vw - 3), 3, yy, f, c)
             if value:
-                text.right(fb, value, wmax, y - 1, mid, c)
+                text.right(fb, value, wmax, y, mid, c)
         y += _ROW
     if first > 0:
         fb.text("^", ui.W - 11, 14, 1)

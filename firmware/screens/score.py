@@ -21,18 +21,26 @@ def draw(view, fb):
     mid = text.font("mid")
     wmax = ui.SIDE_X - 4
     ui.header(fb, view["title"], view.get("right"), labels=view.get("labels"))
-    text.draw(fb, text.fit(view["name"], mid, 150), 2, 12, mid)
-    x = text.draw(fb, "%d" % view["pips"], 2, 22, big)
-    if view.get("db"):
-        text.draw(fb, "+ 0-0", x + 6, 36, mid)
-    elif view.get("out"):
-        text.draw(fb, ("went out",), x + 6, 36, mid)
-    # the players already scored, on the right
+    # the players already scored, on the right; the name being scored
+    # ends left of those beside it (the first two rows)
     y = 13
+    room = 150
     for nm, s in view.get("entered", ())[-6:]:
         text.right(fb, s, wmax, y)
-        text.right(fb, text.fit(nm, None, 56), wmax - text.width(s, None) - 8, y)
+        nm = text.fit(nm, None, 56)
+        x = wmax - text.width(s, None) - 8
+        text.right(fb, nm, x, y)
+        if y < 30:
+            room = min(room, x - text.width(nm, None) - 8)
         y += 10
+    # the name's ink ends above the digits' (a Persian name's dots reach
+    # 17 rows below its top)
+    text.draw(fb, text.fit(view["name"], mid, room), 2, 12, mid)
+    x = text.draw(fb, "%d" % view["pips"], 2, 25, big)
+    if view.get("db"):
+        text.draw(fb, "+ 0-0", x + 6, 39, mid)
+    elif view.get("out"):
+        text.draw(fb, ("went out",), x + 6, 39, mid)
     msg = view.get("message")
     if msg:
         lines = text.wrap(msg, None, ui.SIDE_X - 6)[:3]

@@ -13,7 +13,7 @@ import os
 
 from firmware import core
 from firmware.storage import Storage
-from shared_engine.engine import (Game, ROUND, PLAY, DRAW, PASS, SCORE, UNKNOWN, DOUBLE,
+from shared_engine.engine import (Game, ROUND, PLAY, DRAW, PASS, SCORE, UNKNOWN, DOUBLE, END,
                                    IllegalEvent)
 from shared_engine.messages import message
 
@@ -64,6 +64,8 @@ def views(folder):
     ctx = _ctx(st, g)
     out.append(("dealer",) + _view(ctx, {"l": 6}))
     out.append(("dealer-hunt",) + _view(ctx, {"s": "dealer", "l": 5, "h": [1, 2, 3, 4]}))
+    # chickenfoot: the double hunted for face down, a tile kept in the yard
+    out.append(("dealer-foot",) + _view(_ctx(st, Game("chickenfoot", NAMES[:4], {})), {"l": 4}))
     g.apply((ROUND, 12, 6, ()))
     for _ in range(3):
         g.apply((PLAY, _to_move(g), UNKNOWN, UNKNOWN, None))
@@ -73,6 +75,9 @@ def views(folder):
     out.append(("turn-refused",) + _view(ctx, {"msg": why}))
     g.apply((PASS, _to_move(g)))
     out.append(("menu",) + _view(ctx, {"s": "menu", "c": 3}))
+    from firmware.flows import play
+    end = [x[1] for x in play.menu_items(ctx)].index((END,))
+    out.append(("menu-end",) + _view(ctx, core.step(ctx, {"s": "menu", "c": end}, "A")[0]))
 
     f = Game("chickenfoot", NAMES[:4], {"rounds": "9 8"})
     fctx = _ctx(st, f, "full")
@@ -106,6 +111,10 @@ def views(folder):
 
     st.new_game(lambda n: '[Rules "chickenfoot"]\n[Players "%s" "%s"]\n' % (NAMES[4], NAMES[5]))
     out.append(("history",) + _view(_ctx(st), {"s": "hist", "c": 0}))
+    from shared_engine import dgn
+    st.new_game(lambda n: dgn.write([("Rules", ["chickenfoot"]), ("Players", NAMES[2:6])],
+                                    [(ROUND, 9, 1, ()), (SCORE, (12, 7, 30, 40), (0, 0, 0, 1))]))
+    out.append(("history-sheet",) + _view(_ctx(st), {"s": "hist", "c": 0, "g": st.list_games()[-1]}))
     out.append(("error",) + _view(_ctx(st), {"s": "err", "m": "/games/0007.dgn does not replay: "
                                                                "line 3: unknown event", "w": "restore"}))
     return out
@@ -123,9 +132,11 @@ def encode(x):
 
 
 def write(folder, path):
+    """The views as JSON lines, one a view: the MicroPython side reads one
+    at a time, holding no more of them in its 160 KB than the board would."""
     with open(path, "w", encoding="utf-8") as f:
-        json.dump([{"name": n, "screen": s, "view": encode(v)} for n, s, v in views(folder)], f,
-                  ensure_ascii=False)
+        for n, s, v in views(folder):
+            f.write(json.dumps({"name": n, "screen": s, "view": encode(v)}, ensure_ascii=False) + "\n")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ import json
 from firmware import core
 from firmware.flows import error as error_flow
 from firmware.flows import setup as setup_flow
+from firmware.words import preset
 from shared_engine import simulate
 from shared_engine.presets import NAMES as PRESETS
 
@@ -143,11 +144,12 @@ def _fault_views():
 
 
 def _history_views(n):
-    items = [("%04d %s" % (12 - i, PRESETS[i % len(PRESETS)]), "%dp" % n) for i in range(12)]
+    items = [[("{game} {rules}", "%04d" % (12 - i), preset(PRESETS[i % len(PRESETS)])),
+              ("{n}p", n)] for i in range(12)]
     lab = core.labels("Show", "Delete", "Back", "up", "down")
-    out = [("menu", {"title": "History (12 games)", "items": items, "cursor": c, "note": None,
-                     "labels": lab}) for c in (0, 11)]
-    out.append(("menu", {"title": "Delete game 0012?", "items": [items[0]], "cursor": 0,
+    out = [("menu", {"title": ("History ({games})", ("{n} games", 12)), "items": items, "cursor": c,
+                     "note": None, "labels": lab}) for c in (0, 11)]
+    out.append(("menu", {"title": ("Delete game {game}?", "0012"), "items": [items[0]], "cursor": 0,
                          "note": "The laptop holds it (synced). Deleting cannot be undone.",
                          "labels": core.labels("Delete", None, "Keep", None, None)}))
     return out

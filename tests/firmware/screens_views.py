@@ -6,19 +6,19 @@ L_TURN = ["Play", "Draw", "Pass", "undo", "more"]
 
 VIEWS = [
     {"name": "setup-rules", "screen": "menu", "view": {
-        "title": "New game: rules", "items": ["chickenfoot", "chickenfoot-cross", "chicken-scratch", "mexican-train"],
+        "title": "New game: rules", "items": ["Chicken Foot", "Chicken Foot Cross", "Chicken Scratch", "Mexican Train"],
         "cursor": 0, "note": "Chicken Foot, double-9, 10 rounds", "labels": ["OK", None, None, "up", "down"]}},
     {"name": "setup-players", "screen": "menu", "view": {
         "title": "Players (4)", "items": [["Ann", "1"], ["Bob", "2"], ["Cy", "3"], ["Di", "4"], ["Ed", ""], ["Flo", ""], ["Gus", ""], ["Hal", ""]],
         "cursor": 4, "note": "B: in/out, seats in order taken", "labels": ["Next", "In/out", "Back", "up", "down"]}},
     {"name": "setup-options", "screen": "menu", "view": {
-        "title": "Options: chickenfoot", "items": [["Tracking", "full"], ["Set: double", "9"], ["Rounds", "all"], ["0-0 counts 50", "no"]],
+        "title": "Options: Chicken Foot", "items": [["Tracking", "full"], ["Set: double", "9"], ["Rounds", "all"], ["0-0 counts 50", "no"]],
         "cursor": 0, "note": "B: change   A: start the game", "labels": ["Start", "Change", "Back", "up", "down"]}},
     {"name": "dealer", "screen": "dealer", "view": {
-        "round": "1/10", "preset": "chickenfoot", "centre": "9-9", "hand": 11, "yard": 10, "reserve": 1, "lead": None,
-        "hunt": "All draw face down in turn; who finds it leads: Ann?", "labels": ["Start", None, None, "undo", "next"]}},
+        "round": "1/10", "preset": "Chicken Foot", "centre": "9-9", "hand": 11, "yard": 10, "reserve": 1, "lead": None,
+        "hunt": "Whoever draws the 9-9 first leads. Is it Ann?", "labels": ["Start", None, None, "undo", "next"]}},
     {"name": "dealer-hunt", "screen": "dealer", "view": {
-        "round": "4/13", "preset": "mexican-train", "centre": "9-9", "hand": 12, "yard": 43, "reserve": 0, "lead": None,
+        "round": "4/13", "preset": "Mexican Train", "centre": "9-9", "hand": 12, "yard": 43, "reserve": 0, "lead": None,
         "hunt": "Nobody holds it: draw in turn. Cy draws: found it?", "labels": ["Found", "No", None, "undo", None]}},
     {"name": "turn", "screen": "turn", "view": {
         "name": "Annabelle", "round": "3/10", "centre": "7-7", "yard": 12, "drawable": 11,
@@ -38,7 +38,7 @@ VIEWS = [
         "labels": ["4-9", "2", "4", "back", "2"]}},
     {"name": "menu", "screen": "menu", "view": {
         "title": "Menu", "items": ["Play a double", "Score the round now", "Score sheet", "Undo", "History", "End the game", "New game"],
-        "cursor": 0, "note": None, "labels": ["OK", "undo", "Back", "up", "down"]}},
+        "cursor": 0, "note": None, "labels": ["OK", "Undo", "Back", "up", "down"]}},
     {"name": "score", "screen": "score", "view": {
         "title": "Score R3 7-7", "right": "2/3", "name": "Bob", "pips": 23, "db": False, "out": False,
         "entered": [["Ann", "out"], ["Cy", "12"]], "message": None, "labels": ["OK", "+10", "0-0", "+1", "-1"]}},
@@ -51,10 +51,10 @@ VIEWS = [
         "rows": [["9-9", [0, 12, 31, 4]], ["8-8", [20, 0, 5, 9]], ["7-7", [3, 8, 0, 60]]],
         "totals": [23, 20, 36, 73], "mark": [2], "labels": ["Next", None, None, "undo", "more"]}},
     {"name": "end", "screen": "end", "view": {
-        "winners": ["Bob"], "why": "tie-break, most rounds won", "title": "chickenfoot-cross, 10 rounds",
+        "winners": ["Bob"], "why": "tie-break, most rounds won", "title": "Chicken Foot Cross, 10 rounds",
         "totals": [["Ann", 45], ["Bob", 40], ["Cy", 80], ["Di", 40]], "labels": ["New", "Sheet", None, "undo", "more"]}},
     {"name": "history", "screen": "menu", "view": {
-        "title": "History (3 games)", "items": [["0003 mexican-train", "4p"], ["0002 chickenfoot", "3p"], ["0001 chicken-scratch", "4p"]],
+        "title": "History (3 games)", "items": [["0003 Mexican Train", "4p"], ["0002 Chicken Foot", "3p"], ["0001 Chicken Scratch", "4p"]],
         "cursor": 1, "note": None, "labels": ["Show", None, "Back", "up", "down"]}},
     {"name": "error", "screen": "error", "view": {
         "message": "The screen did not answer as the badger2040 build expects (BUSY, GP26). "
@@ -66,13 +66,13 @@ VIEWS = [
     # column; the error screen as players now read it (flows/error.py) and
     # History offering to delete a synced game, with its confirmation.
     {"name": "setup-rules-mexican", "screen": "menu", "view": {
-        "title": "New game: rules", "items": ["chickenfoot", "chickenfoot-cross", "chicken-scratch", "mexican-train"],
+        "title": "New game: rules", "items": ["Chicken Foot", "Chicken Foot Cross", "Chicken Scratch", "Mexican Train"],
         "cursor": 3, "note": "Mexican Train, double-12, 13 rounds", "labels": ["OK", None, None, "up", "down"]}},
     {"name": "menu-scrolled", "screen": "menu", "view": {
         "title": "Menu", "items": ["Play on Mexican train", "Play a double", "Double on Mexican",
                                    "Play on WWWWWWWWWWWB's train", "Double on WWWWWWWWWWWB's train",
                                    "Score the round now", "Score sheet", "Undo", "History", "End the game", "New game"],
-        "cursor": 4, "note": None, "labels": ["OK", "undo", "Back", "up", "down"]}},
+        "cursor": 4, "note": None, "labels": ["OK", "Undo", "Back", "up", "down"]}},
     {"name": "turn-8-long-names", "screen": "turn", "view": {
         "name": "WWWWWWWWWWWB", "round": "3/13", "centre": "11-11", "yard": 20, "drawable": 9,
         "hands": [["WWWWWWWWWWW" + c, 6, c in "CF"] for c in "ABCDEFGH"], "current": 1,
@@ -87,10 +87,15 @@ VIEWS = [
     {"name": "error-record", "screen": "error", "flow": [
         "fault", "/games/0007.dgn does not replay: line 4: there is no seat 9"]},
     {"name": "history-synced", "screen": "menu", "view": {
-        "title": "History (3 games)", "items": [["0003 mexican-train", "4p"], ["0002 chickenfoot", "3p"], ["0001 chicken-scratch", "4p"]],
+        "title": "History (3 games)", "items": [["0003 Mexican Train", "4p"], ["0002 Chicken Foot", "3p"], ["0001 Chicken Scratch", "4p"]],
         "cursor": 1, "note": None, "labels": ["Show", "Delete", "Back", "up", "down"]}},
+    # issue 22: "End the game" asks first
+    {"name": "menu-end", "screen": "menu", "view": {
+        "title": "End the game?", "items": ["End the game"], "cursor": 0,
+        "note": "The game stops here: the totals so far decide who wins.",
+        "labels": ["OK", None, "Back", None, None]}},
     {"name": "history-delete", "screen": "menu", "view": {
-        "title": "Delete game 0002?", "items": [["0002 chickenfoot", "3p"]], "cursor": 0,
+        "title": "Delete game 0002?", "items": [["0002 Chicken Foot", "3p"]], "cursor": 0,
         "note": "The laptop holds it (synced). Deleting cannot be undone.",
         "labels": ["Delete", None, "Keep", None, None]}},
 ]

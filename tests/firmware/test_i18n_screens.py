@@ -19,9 +19,9 @@ from pipkeeper.i18n import render
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN = os.path.join(HERE, "golden", "i18n")
-VIEW_NAMES = ("setup-rules", "setup-players", "setup-options", "dealer", "dealer-hunt", "turn",
-              "turn-refused", "menu", "picker", "picker-level", "turn-foot", "score",
-              "score-refused", "sheet", "end", "history", "error")
+VIEW_NAMES = ("setup-rules", "setup-players", "setup-options", "dealer", "dealer-hunt", "dealer-foot", "turn",
+              "turn-refused", "menu", "menu-end", "picker", "picker-level", "turn-foot", "score",
+              "score-refused", "sheet", "end", "history", "history-sheet", "error")
 
 
 @pytest.fixture(scope="module")

@@ -41,6 +41,33 @@ def test_no_text_is_clipped(tmp_path, mpy_tree, n):
     assert not problems, "\n".join(problems[:40])
 
 
+@pytest.mark.parametrize("lang", ["en", "cy", "ga", "sv", "mn", "fa"])
+def test_no_text_meets_another_in_every_language(tmp_path, mpy_tree, lang):
+    """The screens as the flows make them with a name in each script
+    (i18n_views: Persian, Cyrillic, Welsh's Ŵ, accents over capitals),
+    drawn in each language with the roster's names file, every bitmap
+    measured by its own rows: no text's ink meets another's (a Persian
+    name over the big digits of the score screen), none is lost in a
+    highlight or leaves it (a descender, a Persian name's dots)."""
+    from pipkeeper.paths import micropython_binary
+    from pipkeeper.i18n import render
+    import i18n_views
+    views = [(s, v) for _, s, v in i18n_views.views(tmp_path / "board")]
+    vj = tmp_path / "views.json"
+    vj.write_text(json.dumps([(s, i18n_views.encode(v)) for s, v in views], ensure_ascii=False))
+    names = tmp_path / "names.bin"
+    names.write_bytes(render.names([n for n in i18n_views.NAMES if not render.drawable(n)]))
+    r = subprocess.run([micropython_binary(), "-X", "heapsize=4M", os.path.join(HERE, "mp_layout.py"),
+                        str(vj), mpy_tree, str(names), lang], capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    problems = []
+    for (screen, v), line in zip(views, r.stdout.splitlines()):
+        problems += ["%s: %s" % (screen, b) for b in json.loads(line)]
+    assert len(r.stdout.splitlines()) == len(views)
+    assert not problems, "\n".join(problems[:40])
+
+
 @pytest.mark.parametrize("rules", ["chickenfoot", "mexican-train"])
 def test_draw_is_offered_exactly_when_the_engine_takes_it(rules):
     """The turn screen's B says "Draw" only when a draw would be recorded:

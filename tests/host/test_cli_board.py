@@ -103,6 +103,20 @@ def test_roster_round_trip(tmp_path):
         assert code == 1 and err.startswith("pipkeeper: option: unknown option")
 
 
+def test_a_roster_of_fewer_than_two_players_is_refused(tmp_path):
+    """`roster Ann` was taken, and the board's set-up then offered "Players
+    (4)" and could not go on: one name is refused in one line, before any
+    board is looked for."""
+    from pipkeeper.board import roster
+    from pipkeeper.errors import PipkeeperError
+    code, out, err = run_cli("roster", "Ann", "--port", "/dev/nonexistent")
+    assert code == 1 and err == ("pipkeeper: a roster takes at least 2 players, not 1: name them all, "
+                                 "e.g. pipkeeper roster Ann Bob\n"), err
+    with pytest.raises(PipkeeperError, match="at least 2 players"):
+        roster.merge({"names": ["Ann", "Bob"]}, ["Ann"])
+    assert roster.merge({}, ["Ann", "Bob"])["names"] == ["Ann", "Bob"]
+
+
 def test_test_board_on_the_virtual_board(tmp_path, cache):
     root = tmp_path / "board"
     root.mkdir()

@@ -45,16 +45,16 @@ def test_a_message_is_found_in_each_of_its_forms(tmp_path):
     (tmp_path / "firmware" / "flows").mkdir(parents=True)
     (tmp_path / "firmware" / "screens").mkdir()
     (tmp_path / "shared_engine").mkdir()
-    for f in ("firmware/core.py", "firmware/app.py", "shared_engine/engine.py",
+    for f in ("firmware/core.py", "firmware/words.py", "firmware/app.py", "shared_engine/engine.py",
               "shared_engine/scoring.py", "shared_engine/presets.py", "shared_engine/tiles.py"):
         (tmp_path / f).write_text("")
     (tmp_path / "firmware" / "flows" / "x.py").write_text(
         'a = ("Menu",)\nb = ("{name} leads", n)\nc = labels("Play", "-1" if v else "back")\n'
         'raise IllegalEvent("the game is over")\nd = ("Rules", [x])\n'
-        'e = ("win: {why}" if k else "wins: {why}", w)\n')
+        'e = ("win: {why}" if k else "wins: {why}", w)\nf = plural(n, "1 game", "{n} games")\n')
     got = set(sources.found(tmp_path)) - set(sources.DYNAMIC)
     assert got == {"Menu", "{name} leads", "Play", "-1", "back", "the game is over",
-                   "win: {why}", "wins: {why}"}
+                   "win: {why}", "wins: {why}", "1 game", "{n} games"}
 
 
 # Player names in every script, off the board.
@@ -120,3 +120,22 @@ def test_the_roster_pushes_bitmaps_of_the_names_its_fonts_cannot_draw():
 def _report(game):
     from shared_engine.report import report
     return report(game)
+
+
+def test_an_accent_over_a_small_letter_is_drawn_whole_at_the_small_size():
+    """The circumflex of "Siân" rises a row above the small size's line
+    top: cut there, it kept only its two feet and read as a diaeresis
+    ("Siän"). Its fragment keeps that row (a top of -1), and differs from
+    the diaeresis's."""
+    import struct
+    from pipkeeper.i18n import render
+
+    def rows(s):
+        f = render.fragment(s, 0, False)
+        w, top, n = struct.unpack_from("<HbB", f)
+        return top, n, f[4:]
+    a_top, a_rows, _ = rows("a")
+    c_top, c_rows, c_bits = rows("â")
+    d_top, d_rows, d_bits = rows("ä")
+    assert c_top < d_top and c_rows == d_rows + 1 == a_rows + 3
+    assert c_bits != d_bits

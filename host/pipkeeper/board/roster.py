@@ -20,6 +20,7 @@ PATH = "/pipkeeper/roster.json"
 NAMES = "/pipkeeper/names.bin"        # the names the board's fonts cannot draw, as bitmaps
 SETTINGS = "/pipkeeper/settings.json"
 MAX_NAMES = 20
+MIN_NAMES = 2  # a game takes two players at least: fewer left the board's set-up stuck
 MAX_NAME = 12  # what fits a seat's column on the 296-pixel screen
 TRACKING = ("quick", "full")
 
@@ -35,6 +36,20 @@ def check_name(name):
     if '"' in name or "\\" in name:
         raise PipkeeperError("player name {!r}: no quotes or backslashes, please".format(name))
     return name
+
+
+def check_names(names):
+    """A roster's names, checked: each one a name, at least two (a game's
+    fewest players) and at most MAX_NAMES, all different."""
+    clean = [check_name(n) for n in names]
+    if len(clean) < MIN_NAMES:
+        raise PipkeeperError("a roster takes at least {} players, not {}: name them all, "
+                             "e.g. pipkeeper roster Ann Bob".format(MIN_NAMES, len(clean)))
+    if len(clean) > MAX_NAMES:
+        raise PipkeeperError("at most {} names".format(MAX_NAMES))
+    if len(set(n.casefold() for n in clean)) != len(clean):
+        raise PipkeeperError("the names must differ")
+    return clean
 
 
 def check_defaults(rules=None, tracking=None, options=None):
@@ -91,12 +106,7 @@ def merge(current, names=None, defaults=None):
         roster["names"] = list(current.get("names") or [])
         roster["defaults"] = dict(current.get("defaults") or {})
     if names:
-        clean = [check_name(n) for n in names]
-        if len(clean) > MAX_NAMES:
-            raise PipkeeperError("at most {} names".format(MAX_NAMES))
-        if len(set(n.casefold() for n in clean)) != len(clean):
-            raise PipkeeperError("the names must differ")
-        roster["names"] = clean
+        roster["names"] = check_names(names)
     if defaults:
         opts = dict(roster["defaults"].get("options") or {})
         opts.update(defaults.get("options") or {})

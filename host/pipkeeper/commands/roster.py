@@ -23,6 +23,8 @@ def command(names, port, rules, tracking, options, lang, as_json):
     Names given replace the board's list; options given are added to its
     defaults. The file is written atomically on the board.
     """
+    if names:
+        names = roster.check_names(names)       # refused before the board is touched
     defaults = roster.check_defaults(rules, tracking, roster.parse_options(options))
     if lang:
         defaults["lang"] = roster.check_lang(lang)

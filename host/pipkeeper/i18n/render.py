@@ -78,9 +78,10 @@ def _font(size):
     return f
 
 
-def image(text, size, rtl):
+def image(text, size, rtl, above=0):
     """``text`` shaped and rendered by raqm on one 1-bit line: (Image, the
-    advance width), the baseline at the size's row."""
+    advance width), the baseline at the size's row (``above`` rows lower,
+    room for ink above the line's top)."""
     px, base = SIZES[size]
     f = _font(px)
     ascent, descent = f.getmetrics()
@@ -88,22 +89,33 @@ def image(text, size, rtl):
     adv = int(round(f.getlength(text, direction=direction)))
     box = f.getbbox(text, direction=direction)
     w = max(1, adv, box[2])
-    img = Image.new("1", (w, base + descent + 4), 0)
+    img = Image.new("1", (w, above + base + descent + 4), 0)
     d = ImageDraw.Draw(img)
     d.fontmode = "1"
     # anchored at the baseline: a word sits on the same row alone as in a
     # sentence (placed by its ink's top, Pillow's rounding may move it a row)
-    d.text((0, base), text, font=f, fill=1, direction=direction, anchor="ls")
+    d.text((0, above + base), text, font=f, fill=1, direction=direction, anchor="ls")
     return img, adv
 
 
+# Rows kept above a line's top: the small size's baseline is on its 7th
+# row (as framebuf's 8x8 font has it), and an accent over a small letter
+# rises one row higher; cut at the line's top, the circumflex of "Siân"
+# kept only its two feet and read as a diaeresis ("Siän"). One row: a
+# header at the panel's row 1 and a highlighted cell one row above its
+# text have exactly that room (an accent over a capital, Welsh's Ŵ, is
+# still cut at the small size).
+ABOVE = 1
+
+
 def fragment(text, size, rtl):
-    """The bytes of a fragment: ``text`` rendered, cropped to its inked rows."""
+    """The bytes of a fragment: ``text`` rendered, cropped to its inked
+    rows (its top may be above the line's: negative)."""
     from pipkeeper.i18n.bitmaps import inked_rows
-    img, _ = image(text, size, rtl)
+    img, _ = image(text, size, rtl, ABOVE)
     w = img.size[0]
     top, rows, data = inked_rows(img, w)
-    return struct.pack("<HbB", w, top, rows) + data
+    return struct.pack("<HbB", w, top - ABOVE, rows) + data
 
 
 def tokens(template, english):

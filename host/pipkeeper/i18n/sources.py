@@ -4,7 +4,8 @@ engine's source: what the catalogue must hold (tests/host/test_i18n.py).
 A message is written in the code as a tuple whose first item is its
 English template: ``("Menu",)``, ``("{name} leads", name)`` (see
 shared_engine/messages.py); a button's word is an argument of
-``core.labels``; an engine refusal is the text or template that
+``core.labels``; a count's two messages are the arguments of
+``firmware.words.plural`` after the number; an engine refusal is the text or template that
 ``IllegalEvent`` or ``Refused`` is raised with. Texts built with ``%``
 are not messages: they are record-level refusals the board's buttons
 cannot cause, shown in English.
@@ -14,7 +15,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-FILES = ("firmware/core.py", "firmware/app.py", "firmware/flows", "firmware/screens",
+FILES = ("firmware/core.py", "firmware/words.py", "firmware/app.py", "firmware/flows", "firmware/screens",
          "shared_engine/engine.py", "shared_engine/scoring.py", "shared_engine/presets.py",
          "shared_engine/tiles.py")
 _RAISERS = ("IllegalEvent", "Refused")
@@ -62,6 +63,8 @@ def found(root=ROOT):
                         for b in ((a.body, a.orelse) if isinstance(a, ast.IfExp) else (a,)):
                             if _const(b) is not None:
                                 keys.append(_const(b))
+                elif name == "plural":
+                    keys += [s for s in map(_const, node.args[1:]) if s is not None]
                 elif name in _RAISERS and node.args:
                     a = node.args[0]
                     if isinstance(a, ast.IfExp):  # "x" if c else "y"
