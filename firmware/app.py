@@ -481,7 +481,15 @@ class App:
             self.roomy(self.draw)
         except Exception as e:
             name = self.screen
-            self.fault(e, "draw %s" % name if name else "draw")
+            where = "draw %s" % name if name else "draw"
+            if self.ui.get("s") == "err":
+                # The error screen itself did not draw: the fault it reports
+                # is the one players must read (a full flash, say), not the
+                # drawing's; this one goes to the log.
+                self.shed()
+                self.log(e, where)
+            else:
+                self.fault(e, where)
             full = True
             self.show_fault()
         try:
@@ -527,31 +535,65 @@ class App:
             pass
 
     def show_fault(self):
-        """The error screen for the fault just recorded in ``self.ui``. It
-        falls back to framebuf's own font by itself (screens.error.plain);
-        the lines here only run if that module cannot even be imported."""
+        """The error screen for the fault recorded in ``self.ui``, drawn on
+        the heap ``shed`` left: the players' sentence from flows/error.py
+        (screens.error falls back to framebuf's own font by itself when the
+        fonts fail). Short of memory even so, everything is let go once more
+        and it is tried again; only when screens.error cannot be imported or
+        fails are the lines here drawn: the sentence (or, without
+        flows/error.py, the fault's own text), broken at spaces."""
         m = self.ui.get("m") or "error"
-        try:
-            from firmware.flows.error import view
-            m = view(None, self.ui, None)[1]["message"]
-        except Exception:
-            pass
-        try:
-            from firmware.screens import error
-            error.draw({"message": m}, self.fb)
-        except Exception:
-            if not isinstance(m, str):      # the players' sentence, a message
-                from shared_engine import fill
-                m = fill(m)
-            fb = self.fb
-            fb.fill(0)
-            for i in range(0, min(len(m), 36 * 12), 36):
-                fb.text(m[i:i + 36], 2, 2 + (i // 36) * 10, 1)
+        for attempt in (0, 1):
+            try:
+                from firmware.flows.error import view
+                m = view(None, self.ui, None)[1]["message"]
+                from firmware.screens import error
+                error.draw({"message": m}, self.fb)
+                return
+            except MemoryError:
+                self.shed()
+            except Exception:
+                break
+        if not isinstance(m, str):      # the players' sentence, a message
+            from shared_engine import fill
+            m = fill(m)
+        fb = self.fb
+        fb.fill(0)
+        y = 2
+        line = ""
+        for word in m.split():
+            if line and len(line) + 1 + len(word) > 36:
+                fb.text(line, 2, y, 1)
+                y += 10
+                line = ""
+            line = (line + " " + word if line else word)[:36]
+        fb.text(line, 2, y, 1)
+
+    def shed(self):
+        """Let go of all that a press may have filled the heap with, for
+        the log and the error screen: the reserve, the game (``stale``: the
+        next press restores it from flash, as a cold boot would), the
+        screen, flow and engine modules, the fonts' bitmaps. Why: a fault
+        for want of memory left too little to import the error screen, and
+        the board showed the raw exception, cut mid-word, press after
+        press (issue 22)."""
+        self.reserve = None
+        self.stale = True
+        self.ctx.game = None
+        self.drew_with = ()
+        _evict(_SCREENS + ("shared_engine.",))
+        t = sys.modules.get("firmware.text")
+        if t is not None:
+            try:
+                t.release()
+            except Exception:
+                pass
+        gc.collect()
 
     def fault(self, e, where):
+        self.shed()
         self.log(e, where)
         msg = describe(e)
-        self.stale = True
         ui = {"s": "err", "m": msg, "w": where}
         try:
             self.set_ui(ui)     # so that a cold boot shows it too
