@@ -103,7 +103,14 @@ def read_tags(f):
     among MicroPython's interned names, ~50 us)."""
     tracking = "quick"
     lang = "en"
-    for line in f.read(_HEAD).split(b"\n"):
+    n = 0
+    while n < _HEAD:
+        # a line at a time: one block of _HEAD bytes found no room on a
+        # scattered heap (issue 22), a header's line always does
+        line = f.readline()
+        if not line:
+            break
+        n += len(line)
         s = line.strip()
         if not s or s[0] == 59:           # ";": a comment
             continue
@@ -142,6 +149,13 @@ _SCREENS = ("firmware.screens.", "firmware.flows.")
 _AFTER_RESTORE = ("shared_engine.checkpoint", "shared_engine.scoring", "shared_engine.moves")
 
 
+# What App.roomy lets go of before it runs a work again: what the work loads again.
+_SPARE = _SCREENS + _AFTER_RESTORE + ("shared_engine.dgn",)
+# What a fault lets go of (App.shed): all but the app's own modules (core,
+# storage, the board) and the packages; the next press loads what it needs.
+_SHED = _SCREENS + ("shared_engine.", "firmware.text", "firmware.lang", "firmware.font_")
+
+
 def _evict(prefixes=_SCREENS, keep=()):
     """Forget modules: by default the screen and flow modules the last press
     used but those in ``keep`` (called as a press starts): on USB power the
@@ -176,12 +190,22 @@ def _tidy(keep):
     presses): forget the screen and flow modules the last press used but
     those it drew with (``keep``: the next press most often shows the same
     screen, and importing them again cost a press on USB a quarter of its
-    time, mostly interning their names), and collect, so that each press
-    starts from a heap like a cold boot's plus one screen. A cold boot's
+    time, mostly interning their names), and the engine's helpers a press
+    seldom needs again (``_AFTER_RESTORE``: the last score entry's scoring,
+    the last checkpoint's writer, 11 KB of heap on the unix port that a
+    board on USB kept for good), and collect, so that each press starts
+    from a heap like a cold boot's plus one screen. A cold boot's
     press (every press on battery: nothing drawn yet since the boot) starts
     with a fresh heap and skips this, which saves it some 40 ms."""
-    _evict(_SCREENS, keep)
+    _evict(_SCREENS + _AFTER_RESTORE, keep)
     gc.collect()
+
+
+# Free heap, with the engine loaded, that the set-up's presses need beside
+# the record's module too (ahead): a board has it (the Badger 2040 W some
+# 90 KB); the unix port's 160 KB has 69 KB, and with dgn loaded ahead the
+# players' page with names beyond ASCII ran out at 156 KB (issue 22).
+AHEAD_ROOM = 80 * 1024
 
 
 class App:
@@ -225,16 +249,22 @@ class App:
                 pass
 
     def roomy(self, fn, *args):
-        """``fn(*args)``; if it runs out of memory while the reserve is held,
-        the reserve is let go (a collection frees its block) and ``fn`` runs
-        once more. Only for work that may run twice: the restore, the step
-        (pure), the drawing (pure: a screen fills the framebuffer first)."""
+        """``fn(*args)``; if it runs out of memory, the reserve is let go
+        (a collection frees its block) with every module the work can load
+        again (``_SPARE``: the screens and flows, the record's module, the
+        engine's helpers), and ``fn`` runs once more. Only for work that may
+        run twice: the restore, the step (pure), the drawing (pure: a screen
+        fills the framebuffer first), an import. Why the modules too: in a
+        long game on USB the heap can be too scattered to hold the reserve
+        again, and a drawing then failed on its first try with 20 KB free
+        in pieces (issue 22)."""
         try:
             return fn(*args)
         except MemoryError:
-            if self.reserve is None:
-                raise
+            pass
         self.reserve = None
+        self.drew_with = ()
+        _evict(_SPARE)
         gc.collect()
         return fn(*args)
 
@@ -255,8 +285,10 @@ class App:
         try:
             game, tracking, path = self.roomy(restore, st)
         except Exception as e:
-            from shared_engine.dgn import RecordError
-            if not isinstance(e, RecordError):
+            # (a RecordError comes from dgn, loaded then: never import it
+            # here, on a heap that may just have run out, to ask)
+            d = sys.modules.get("shared_engine.dgn")
+            if d is None or not isinstance(e, d.RecordError):
                 # A fault of this boot (out of memory, a flash error): the
                 # game stays current; the error screen shows and the next
                 # press tries again.
@@ -317,7 +349,9 @@ class App:
         st.write_json("ui.json", [self.ui, self.path, st.size(self.path) if self.path else -1])
 
     def new_game(self, tags, last):
-        from shared_engine import dgn
+        # (loaded as apply loads it: with the reserve to let go, since the
+        # set-up's screens may have left no block for the names' table)
+        dgn = self.roomy(__import__, "shared_engine.dgn", None, None, ("x",))
         bid = board_id()
         date = None
         try:
@@ -341,6 +375,11 @@ class App:
             if k == "Lang":
                 lang = v[0]
         self.store.new_game(header, {"last": last, "lang": lang})
+        # The game left goes before the new one is restored: the press that
+        # called this still holds the context, and with it that game (seven
+        # players, four rounds: that press ran out of memory, issue 22).
+        self.ctx.game = None
+        gc.collect()
         self.ui = {}
         self.load()
         self.set_ui({})
@@ -353,7 +392,8 @@ class App:
         before = None
         applied = False
         if self.renders:
-            _tidy(self.drew_with)
+            # (the error screen's modules are not kept: seldom shown twice)
+            _tidy(self.drew_with if self.ui.get("s") != "err" else ())
             self.hold_reserve()
         try:
             if self.ui.get("s") == "err":
@@ -462,8 +502,11 @@ class App:
         if self.ctx.game is not None or self.stale:
             return
         try:
-            from shared_engine import engine  # noqa: F401 (loaded ahead)
-            from shared_engine import dgn  # noqa: F401
+            # (with the reserve to let go: the next press holds it again)
+            self.roomy(__import__, "shared_engine.engine")
+            gc.collect()
+            if gc.mem_free() >= AHEAD_ROOM:
+                from shared_engine import dgn  # noqa: F401
         except MemoryError:
             gc.collect()        # the press loads what is missing, as before
 
@@ -481,7 +524,15 @@ class App:
             self.roomy(self.draw)
         except Exception as e:
             name = self.screen
-            self.fault(e, "draw %s" % name if name else "draw")
+            where = "draw %s" % name if name else "draw"
+            if self.ui.get("s") == "err":
+                # The error screen itself did not draw: the fault it reports
+                # is the one players must read (a full flash, say), not the
+                # drawing's; this one goes to the log.
+                self.shed()
+                self.log(e, where)
+            else:
+                self.fault(e, where)
             full = True
             self.show_fault()
         try:
@@ -527,31 +578,71 @@ class App:
             pass
 
     def show_fault(self):
-        """The error screen for the fault just recorded in ``self.ui``. It
-        falls back to framebuf's own font by itself (screens.error.plain);
-        the lines here only run if that module cannot even be imported."""
+        """The error screen for the fault recorded in ``self.ui``, drawn on
+        the heap ``shed`` left: the players' sentence from flows/error.py
+        (screens.error falls back to framebuf's own font by itself when the
+        fonts fail). Short of memory even so, everything is let go once more
+        and it is tried again; only when screens.error cannot be imported or
+        fails are the lines here drawn: the sentence (or, without
+        flows/error.py, the fault's own text), broken at spaces."""
         m = self.ui.get("m") or "error"
+        for attempt in (0, 1):
+            try:
+                from firmware.flows.error import view
+                m = view(None, self.ui, None)[1]["message"]
+                from firmware.screens import error
+                error.draw({"message": m}, self.fb)
+                return
+            except MemoryError:
+                self.shed()
+            except Exception:
+                break
+        if not isinstance(m, str):      # the players' sentence, a message
+            from shared_engine import fill
+            m = fill(m)
+        fb = self.fb
+        fb.fill(0)
+        y = 2
+        line = ""
+        for word in m.split():
+            if line and len(line) + 1 + len(word) > 36:
+                fb.text(line, 2, y, 1)
+                y += 10
+                line = ""
+            line = (line + " " + word if line else word)[:36]
+        fb.text(line, 2, y, 1)
+
+    def shed(self):
+        """Let go of all that a press may have filled the heap with, for
+        the log and the error screen: the reserve (the next press holds it
+        again, once it has let the error screen go), the game (``stale``: the next
+        press restores it from flash, as a cold boot would), the screen,
+        flow, text and engine modules and the fonts. Why: a fault
+        for want of memory left too little to import the error screen, and
+        the board showed the raw exception, cut mid-word, press after
+        press (issue 22)."""
+        self.reserve = None
+        self.stale = True
+        self.ctx.game = None
+        self.drew_with = ()
+        gc.collect()            # the largest first, so that what follows has room
         try:
-            from firmware.flows.error import view
-            m = view(None, self.ui, None)[1]["message"]
+            t = sys.modules.get("firmware.text")
+            if t is not None:
+                t.release()
+                t.use("en")         # closes the language's pack
         except Exception:
             pass
         try:
-            from firmware.screens import error
-            error.draw({"message": m}, self.fb)
-        except Exception:
-            if not isinstance(m, str):      # the players' sentence, a message
-                from shared_engine import fill
-                m = fill(m)
-            fb = self.fb
-            fb.fill(0)
-            for i in range(0, min(len(m), 36 * 12), 36):
-                fb.text(m[i:i + 36], 2, 2 + (i // 36) * 10, 1)
+            _evict(_SHED)
+        except MemoryError:
+            pass
+        gc.collect()
 
     def fault(self, e, where):
+        self.shed()
         self.log(e, where)
         msg = describe(e)
-        self.stale = True
         ui = {"s": "err", "m": msg, "w": where}
         try:
             self.set_ui(ui)     # so that a cold boot shows it too

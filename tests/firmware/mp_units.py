@@ -126,6 +126,41 @@ def t_bundle_finds_files_folders_and_nothing_else():
         vfs.umount("/pkt_mnt")
 
 
+def t_bundle_misses_do_not_grow_the_heap():
+    # Every import asks the bundle for x.py before x.mpy: each miss raised
+    # one shared OSError, which kept every traceback it was raised with
+    # (64 bytes a miss, ~1 KB a press on USB, never freed: issue 22).
+    import gc
+    import vfs
+    from firmware import bundle
+    index = b"pkt/mod.py 7 0\n"
+    path = WORK + "/m.bundle"
+    with open(path, "wb") as f:
+        f.write(b"PKB1" + len(index).to_bytes(4, "little") + index + b"X = 42\n")
+    vfs.mount(bundle.Bundle(path), "/pkt_m")
+
+    def misses(n):
+        for i in range(n):
+            try:
+                os.stat("/pkt_m/pkt/nothing.py")
+            except OSError:
+                pass
+            try:
+                open("/pkt_m/pkt/nothing.mpy", "rb")
+            except OSError:
+                pass
+    try:
+        misses(10)
+        gc.collect()
+        before = gc.mem_free()
+        misses(200)
+        gc.collect()
+        lost = before - gc.mem_free()
+        assert lost < 256, lost
+    finally:
+        vfs.umount("/pkt_m")
+
+
 def t_columns_viper_matches_python():
     import random
     from firmware import board, columns
@@ -447,6 +482,7 @@ def t_render_shows_a_draw_fault_in_plain_text():
     a = app.App(_Board())
     a.boot()
     text.draw = _fails
+    app._evict = lambda *args: None     # the fault's shed keeps the broken module
     a.render(False)
     frame, full = a.board.frames[-1]
     assert full
@@ -470,9 +506,12 @@ def t_render_shows_the_fault_without_the_error_screen():
     a.boot()
     text.draw = _fails
     error.draw = _fails
+    app._evict = lambda *args: None     # the fault's shed keeps the broken module
     a.render(False)
     frame, full = a.board.frames[-1]
-    assert _shows(frame, "Something unexpe", 2, 2)
+    # the players' sentence, broken at spaces (never mid-word)
+    assert _shows(frame, "Something unexpected went wrong (the", 2, 2)
+    assert _shows(frame, "details are in the board's log).", 2, 12)
 
 
 def t_faults_are_told_to_players_and_logged():
