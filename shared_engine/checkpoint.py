@@ -26,7 +26,7 @@ except ImportError:  # pragma: no cover - both interpreters have it
 
 from shared_engine.engine import Game, Round, Log, SCORE
 
-VERSION = 3   # 3: lists in a fixed order, no keys
+VERSION = 4   # 3: lists in a fixed order, no keys; 4: a result's bounds and original
 _STREAMS_BYTES = sys.implementation.name == "micropython"
 TAIL = 256  # bytes of the record, before the covered length, that the CRC covers
 
@@ -128,12 +128,18 @@ def _options(game):
 
 
 def _result(x):
-    double, counted, out, pips, db = x
-    return [double, list(counted), out, list(pips), list(db)]
+    double, counted, out, pips, db, bounds, orig = x
+    return [double, list(counted), out, list(pips), list(db),
+            None if bounds is None else list(bounds),   # ints: no string to intern
+            None if orig is None else [list(orig[0]), list(orig[1]), list(orig[2])]]
 
 
 def _unresult(x):
-    return (x[0], tuple(x[1]), x[2], tuple(x[3]), tuple(x[4]))
+    bounds = x[5]
+    orig = x[6]
+    return (x[0], tuple(x[1]), x[2], tuple(x[3]), tuple(x[4]),
+            None if bounds is None else bytes(bounds),
+            None if orig is None else (tuple(orig[0]), tuple(orig[1]), tuple(orig[2])))
 
 
 def _mark(m):
