@@ -77,7 +77,8 @@ def view(ctx, ui, k):
         except Exception:
             from firmware.flows.error import say
             return "error", {"message": say("record", g[:-4]), "labels": labels("Back")}
-        rows = [("%d-%d" % (res[0], res[0]), res[1]) for res in game.results]
+        from firmware.flows.rounds import sheet_rows
+        rows, fixed = sheet_rows(game)
         seats, how = game.winners()
         return "sheet", {
             "title": "%s %s" % (g[:-4], game.rules.name),
@@ -86,6 +87,7 @@ def view(ctx, ui, k):
             "rows": rows,
             "totals": game.totals,
             "mark": seats,
+            "fixed": fixed,
             "labels": labels("Back", None, "Back", None, None),
         }
     c = min(ui.get("c", 0), max(0, len(games) - 1))

@@ -23,12 +23,15 @@ def decode(x):
     return x
 
 
-views = [decode(v) for v in json.loads(open(sys.argv[1]).read())]
+# The frame first, then the views, decoded one at a time as they are drawn:
+# the heap is the board's, and the views of every screen are many.
 buf = bytearray(4736)
 fb = framebuf.FrameBuffer(buf, 296, 128, framebuf.MONO_HLSB)
+views = json.loads(open(sys.argv[1]).read())
 for lang in sys.argv[5:]:
     text.use(lang, sys.argv[4])
     for item in views:
+        item = decode(item)
         langmod.CUT = []
         mod = __import__("firmware.screens." + item["screen"], None, None, ("x",))
         mod.draw(item["view"], fb)

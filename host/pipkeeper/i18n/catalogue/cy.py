@@ -194,4 +194,11 @@ MESSAGES = {
     "The laptop holds it (synced). Deleting cannot be undone.": "Mae hi ar y gliniadur (wedi'i chysoni). Ni ellir dadwneud dileu.",
     "Keep": "Cadw",
     "*: marked, open to all": "*: wedi'i farcio, ar agor i bawb",
+    "Fix": "Cywiro",
+    "Fix: which round?": "Cywiro: pa rownd?",
+    "Fix round {n}: whose score?": "Cywiro rownd {n}: sgôr pwy?",
+    "prev": "cynt",
+    "Fix R{n} {tile}": "Cywiro R{n} {tile}",
+    "was {n}": "oedd {n}",
+    "there is no scored round {n} to correct": "does dim rownd {n} wedi'i sgorio i'w chywiro",
 }

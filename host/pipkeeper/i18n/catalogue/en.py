@@ -195,4 +195,11 @@ MESSAGES = (
     'The laptop holds it (synced). Deleting cannot be undone.',
     'Keep',
     '*: marked, open to all',
+    'Fix',
+    'Fix: which round?',
+    'Fix round {n}: whose score?',
+    'prev',
+    'Fix R{n} {tile}',
+    'was {n}',
+    'there is no scored round {n} to correct',
 )

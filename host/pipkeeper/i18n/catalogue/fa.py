@@ -197,4 +197,11 @@ MESSAGES = {
     "The laptop holds it (synced). Deleting cannot be undone.": "در رایانه هست (منتقل‌شده). پاک کردن برگشت‌پذیر نیست.",
     "Keep": "نگه دار",
     "*: marked, open to all": "*: نشان‌دار، باز برای همه",
+    "Fix": "اصلاح",
+    "Fix: which round?": "اصلاح: کدام دور؟",
+    "Fix round {n}: whose score?": "اصلاح دور {n}: امتیاز چه کسی؟",
+    "prev": "قبلی",
+    "Fix R{n} {tile}": "اصلاح د{n} {tile}",
+    "was {n}": "قبلاً {n}",
+    "there is no scored round {n} to correct": "دور {n} امتیازی ندارد که اصلاح شود",
 }

@@ -195,4 +195,11 @@ MESSAGES = {
     "The laptop holds it (synced). Deleting cannot be undone.": "Tá sé ar an ríomhaire (sioncronaithe). Ní féidir scriosadh a chealú.",
     "Keep": "Coinnigh",
     "*: marked, open to all": "*: marcáilte, oscailte do chách",
+    "Fix": "Ceartaigh",
+    "Fix: which round?": "Ceartaigh: cén babhta?",
+    "Fix round {n}: whose score?": "Ceartaigh babhta {n}: cé leis an scór?",
+    "prev": "roimhe",
+    "Fix R{n} {tile}": "Ceartú B{n} {tile}",
+    "was {n}": "bhí {n}",
+    "there is no scored round {n} to correct": "níl babhta {n} scóráilte le ceartú",
 }

@@ -196,4 +196,11 @@ MESSAGES = {
     "The laptop holds it (synced). Deleting cannot be undone.": "Компьютерт хадгалагдсан (хуулсан). Устгасныг буцаах боломжгүй.",
     "Keep": "Үлдээх",
     "*: marked, open to all": "*: тэмдэгтэй, бүгдэд нээлттэй",
+    "Fix": "Засах",
+    "Fix: which round?": "Засах: аль тойрог?",
+    "Fix round {n}: whose score?": "{n}-р тойргийг засах: хэний оноо?",
+    "prev": "өмнөх",
+    "Fix R{n} {tile}": "Засвар Т{n} {tile}",
+    "was {n}": "{n} байсан",
+    "there is no scored round {n} to correct": "засах оноотой {n}-р тойрог алга",
 }

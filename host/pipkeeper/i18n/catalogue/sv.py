@@ -196,4 +196,11 @@ MESSAGES = {
     "The laptop holds it (synced). Deleting cannot be undone.": "Datorn har det (synkat). Radering kan inte ångras.",
     "Keep": "Behåll",
     "*: marked, open to all": "*: markerat, öppet för alla",
+    "Fix": "Rätta",
+    "Fix: which round?": "Rätta: vilken omgång?",
+    "Fix round {n}: whose score?": "Rätta omgång {n}: vems poäng?",
+    "prev": "förra",
+    "Fix R{n} {tile}": "Rätta O{n} {tile}",
+    "was {n}": "var {n}",
+    "there is no scored round {n} to correct": "det finns ingen räknad omgång {n} att rätta",
 }
