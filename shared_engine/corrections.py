@@ -39,14 +39,7 @@ def fix(game, rnd, seat, p, d):
             if o != s and db[o]:
                 raise IllegalEvent("{seat} cannot hold 0-0: {seat2} does", seat, o + 1)
     if bnd is not None:
-        k, lo, hi = span(bnd, s, d)
-        if lo > hi:
-            if k == 0:
-                raise IllegalEvent("{seat} has no tiles left: their score must be 0", seat)
-            raise IllegalEvent("{seat} does not hold 0-0" if d else "{seat} holds 0-0", seat)
-        if p != lo and lo == hi:
-            raise IllegalEvent("{seat}'s hand counts {total}, not {n}", seat, lo, p)
-        scoring.check_span(seat, k, lo, hi, p)
+        scoring.check_seat(bnd, s, p, d)
     new_pips = list(pips)
     new_db = list(db)
     new_pips[s] = p

@@ -36,15 +36,19 @@ def score(game, pips, db):
         if db[r.out]:
             raise IllegalEvent("{seat} went out: they hold no tiles, so no 0-0", r.out + 1)
         raise IllegalEvent("{seat} went out: their score must be 0, not {n}", r.out + 1, pips[r.out])
-    pool = None
+    bnd = None
     if r.ended:
-        pool = check_hands(game, r, pips, db)
+        # Ruling 5: a score the engine can prove wrong is refused, seat by
+        # seat against what their hands can make (kept for a later fix).
+        bnd = bounds(game, r)
+        for s in range(n):
+            check_seat(bnd, s, pips[s], db[s])
     out = r.out if r.ended == OUT else None
     counted = count(game, pips, db, out)
     for s in range(n):
         game.totals[s] += counted[s]
     game.results.append((r.double, counted, out, tuple(pips), tuple(db),
-                         bounds(game, r, pool) if r.ended else None, None))
+                         bnd, None))
     game.used.append(r.double)
     game.round = None
     rounds = rules.rounds
@@ -70,41 +74,23 @@ def count(game, pips, db, out):
     return tuple(counted)
 
 
-def check_hands(game, r, pips, db):
-    """Ruling 5: a score the engine can prove wrong is refused."""
-    n = game.n
-    zero = tiles.double_id(0)
-    pool = None
-    for s in range(n):
-        k = r.hands[s]
-        p = pips[s]
+def check_seat(bnd, s, p, d):
+    """Refuse ``p`` pips (``d``: holding 0-0) for seat s (0-based) where the
+    round's ``bounds`` prove them wrong: a score line's check, and a fix's."""
+    seat = s + 1
+    i = 7 * s + (4 if d else 1)
+    v = bnd[i] << 16 | bnd[i + 1] << 8 | bnd[i + 2]
+    k = bnd[7 * s]
+    lo = v >> 11
+    hi = v & 2047
+    if lo > hi:
         if k == 0:
-            if p or db[s]:
-                raise IllegalEvent("{seat} has no tiles left: their score must be 0", s + 1)
-            continue
-        if db[s] and zero not in r.known[s] and r.exact[s]:
-            raise IllegalEvent("{seat} does not hold 0-0", s + 1)
-        if r.exact[s]:
-            total = 0
-            for t in r.known[s]:
-                total += tiles.pips(t)
-            if total != p:
-                raise IllegalEvent("{seat}'s hand counts {total}, not {n}", s + 1, total, p)
-            if (zero in r.known[s]) != bool(db[s]):
-                raise IllegalEvent("{seat} holds 0-0" if zero in r.known[s] else "{seat} does not hold 0-0",
-                                   s + 1)
-            continue
-        if pool is None:
-            pool = _pool(game, r)
-        span = _span(r, s, db[s], pool)
-        if span is None:
-            raise IllegalEvent("{seat}'s score cannot be checked against {n} tiles", s + 1, k)
-        check_span(s + 1, k, span[0], span[1], p)
-    return pool
-
-
-def check_span(seat, k, lo, hi, p):
-    """Refuse ``p`` pips for a seat whose ``k`` tiles make ``lo`` to ``hi``."""
+            raise IllegalEvent("{seat} has no tiles left: their score must be 0", seat)
+        if lo == 2047:
+            raise IllegalEvent("{seat}'s score cannot be checked against {n} tiles", seat, k)
+        raise IllegalEvent("{seat} does not hold 0-0" if d else "{seat} holds 0-0", seat)
+    if p != lo and lo == hi:
+        raise IllegalEvent("{seat}'s hand counts {total}, not {n}", seat, lo, p)
     if p < lo:
         raise IllegalEvent("{seat}'s {tiles} make at least {least} pips, not {n}",
                            seat, ("1 tile",) if k == 1 else ("{n} tiles", k), lo, p)
@@ -177,14 +163,16 @@ def _smallest(pool, u, step):
 # 13 rounds of 10 players cost 1 KB a game on the 64-bit unix port.
 
 _NONE = (1, 0)  # an empty span: fewest > most
+_UNCHECKED = (2047, 0)  # empty too: the tile count does not fit what is left
 
 
-def bounds(game, r, pool=None):
+def bounds(game, r):
     """What each seat's score could be in the ended round ``r`` (bytes, 7 a
     seat, read by ``corrections.span``)."""
     zero = tiles.double_id(0)
     n = game.n
     out = bytearray(7 * n)
+    pool = None
     no_db = r.double == 0 or r.table[zero]
     for s in range(n):
         k = r.hands[s]
@@ -203,8 +191,8 @@ def bounds(game, r, pool=None):
             for o in range(n):
                 if o != s and zero in r.known[o]:
                     held = True
-            spans = (_span(r, s, 0, pool) or _NONE,
-                     _NONE if held else (_span(r, s, 1, pool) or _NONE))
+            spans = (_span(r, s, 0, pool) or _UNCHECKED,
+                     _NONE if held else (_span(r, s, 1, pool) or _UNCHECKED))
         i = 7 * s
         out[i] = k if k < 255 else 255
         for lo, hi in spans:

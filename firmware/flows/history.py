@@ -77,7 +77,7 @@ def view(ctx, ui, k):
         except Exception:
             from firmware.flows.error import say
             return "error", {"message": say("record", g[:-4]), "labels": labels("Back")}
-        from firmware.flows.rounds import sheet_rows
+        from firmware.core import sheet_rows
         rows, fixed = sheet_rows(game)
         seats, how = game.winners()
         return "sheet", {

@@ -27,7 +27,7 @@ summary (so C comes back to it, not to the menu's sheet).
 """
 
 from shared_engine.engine import ROUND, REDEAL, UNDO
-from firmware.core import labels
+from firmware.core import labels, sheet_rows
 from firmware.flows import screens
 
 
@@ -127,22 +127,6 @@ def dealer_press(ctx, ui, button):
 
 
 # -- the sheet and the end ------------------------------------------------------
-
-def sheet_rows(g):
-    """The sheet's rows (label, scores) and its corrected cells [row, seat
-    index] (the seats a ``fix`` changed, shared_engine/report.py)."""
-    rows = []
-    fixed = []
-    for k in range(len(g.results)):
-        res = g.results[k]
-        rows.append(("%d-%d" % (res[0], res[0]), res[1]))
-        orig = res[6]
-        if orig is not None:
-            for s in range(g.n):
-                if orig[1][s] != res[3][s] or orig[2][s] != res[4][s]:
-                    fixed.append([k, s])
-    return rows, fixed
-
 
 def _first_seat(g, k):
     """The seat a fix of round k starts on: the first that did not go out."""

@@ -131,9 +131,9 @@ def _replays(sim, path):
         f.close()
 
 
-def _undo_each_fix(sim, path):
+def _undo_each_fix(rules, names, options, want, path):
     """Undo the last event after each fix: the game is the one without it."""
-    g = Game(sim.game.rules.name, sim.names, sim.options)
+    g = Game(rules, names, options)
     g.keep_rounds = 2
     for ev in _events(path):
         if ev[0] == FIX:
@@ -142,7 +142,7 @@ def _undo_each_fix(sim, path):
             g.apply((UNDO,))
             assert report.report(g) == before
         g.apply(ev)
-    assert report.report(g) == report.report(sim.game)
+    assert report.report(g) == want
 
 
 def run(rules, n, seed):
@@ -168,15 +168,22 @@ def run(rules, n, seed):
         gc.collect()
         _replays(sim, path)
         gc.collect()
-        _undo_each_fix(sim, path)
+        want = report.report(g)
+        totals = list(g.totals)
+        names = sim.names
+        options = sim.options
+        sim = g = None          # the board's heap: one game at a time
+        gc.collect()
+        _undo_each_fix(rules, names, options, want, path)
+        want = None
         gc.collect()
         # quick tracking: the same corrections on the same scores
-        quick = Game(rules, sim.names, sim.options)
+        quick = Game(rules, names, options)
         quick.keep_rounds = 2
         for ev in _events(path):
             for q in to_quick((ev,)):
                 quick.apply(q)
-        assert quick.totals == g.totals
+        assert quick.totals == totals
     finally:
         out.close()
         os.remove(path)

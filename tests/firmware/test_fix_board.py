@@ -93,7 +93,7 @@ def _sheet(text):
 
 
 def test_a_game_corrected_on_the_board_replays_to_the_same_sheet(tmp_path, mpy_tree):
-    from firmware.flows.rounds import sheet_rows
+    from firmware.core import sheet_rows
     from pipkeeper.library.sheet import format_sheet
     f = Fixes(undo=True)
     presses, evs, p = plan_game("chickenfoot", 3, 4, "quick", options={"rounds": "9 8 7 6 5"},
