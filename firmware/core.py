@@ -22,7 +22,7 @@ Screens: firmware/screens/*; flows: firmware/flows/* (one per screen group).
 # kind -> flow module (imported lazily: a press imports only what it needs)
 _FLOWS = {
     "setup": "setup", "dealer": "rounds", "sheet": "rounds", "end": "rounds",
-    "turn": "play", "pick": "play", "menu": "play", "score": "score",
+    "turn": "play", "pick": "play", "menu": "play", "score": "score", "fix": "score",
     "hist": "history", "err": "error", "ask": "ask",
 }
 
@@ -107,6 +107,24 @@ def full_refresh(ctx, ui, before):
         m = g.round.moves
         return m > 0 and m % 24 == 0 and before == "turn"
     return False
+
+
+def sheet_rows(g):
+    """The sheet's rows (label, scores) and its corrected cells [row, seat
+    index] (the seats a ``fix`` changed, shared_engine/report.py): for the
+    round sheet (flows/rounds.py) and History's (flows/history.py), here so
+    that History need not load the rounds' flow."""
+    rows = []
+    fixed = []
+    for k in range(len(g.results)):
+        res = g.results[k]
+        rows.append(("%d-%d" % (res[0], res[0]), res[1]))
+        orig = res[6]
+        if orig is not None:
+            for s in range(g.n):
+                if orig[1][s] != res[3][s] or orig[2][s] != res[4][s]:
+                    fixed.append([k, s])
+    return rows, fixed
 
 
 def tile_text(a, b):

@@ -26,7 +26,7 @@ except ImportError:  # pragma: no cover - both interpreters have it
 
 from shared_engine.engine import Game, Round, Log, SCORE
 
-VERSION = 3   # 3: lists in a fixed order, no keys
+VERSION = 4   # 3: lists in a fixed order, no keys; 4: a result's bounds and original
 _STREAMS_BYTES = sys.implementation.name == "micropython"
 TAIL = 256  # bytes of the record, before the covered length, that the CRC covers
 
@@ -65,7 +65,7 @@ def snapshot(game):
         game.stopped, game.redeals, game.keep_rounds, game.base,
         # In the Log's chunks: no long list to build on the board's heap.
         [[_item(x) for x in chunk] for chunk in game.history.chunks],
-        [[at, _mark(m)] for at, m in game.marks],
+        [[at, _mark(m, game.results)] for at, m in game.marks],
         rd,
     ]
 
@@ -102,7 +102,7 @@ def restore(data):
     for chunk in history:
         for x in chunk:
             g.history.append(_unitem(x))
-    g.marks = [(at, _unmark(m)) for at, m in marks]
+    g.marks = [(at, _unmark(m, g.results)) for at, m in marks]
     if rd is not None:
         r = Round(None, 0, 0, ())
         names = _ROUND + _ROUND_TRAINS if len(rd) > len(_ROUND) + 1 else _ROUND
@@ -128,20 +128,43 @@ def _options(game):
 
 
 def _result(x):
-    double, counted, out, pips, db = x
-    return [double, list(counted), out, list(pips), list(db)]
+    double, counted, out, pips, db, bounds, orig = x
+    return [double, list(counted), out, list(pips), list(db),
+            None if bounds is None else list(bounds),   # ints: no string to intern
+            None if orig is None else [list(orig[0]), list(orig[1]), list(orig[2])]]
 
 
 def _unresult(x):
-    return (x[0], tuple(x[1]), x[2], tuple(x[3]), tuple(x[4]))
+    bounds = x[5]
+    orig = x[6]
+    return (x[0], tuple(x[1]), x[2], tuple(x[3]), tuple(x[4]),
+            None if bounds is None else bytes(bounds),
+            None if orig is None else (tuple(orig[0]), tuple(orig[1]), tuple(orig[2])))
 
 
-def _mark(m):
-    return [m[0], [_result(x) for x in m[1]], m[2], m[3], m[4], m[5]]
+def _mark(m, results):
+    """A round mark as JSON: of its scored rounds, those that are the
+    game's own (the same tuple: no fix since) are written as 0, so each
+    round is in the checkpoint once, not once per mark (a smaller file
+    to read in one block, fewer lists to parse)."""
+    rs = m[1]
+    out = [0] * len(rs)
+    for i in range(len(rs)):
+        x = rs[i]
+        if not (i < len(results) and results[i] is x):
+            out[i] = _result(x)
+    return [m[0], out, m[2], m[3], m[4], m[5]]
 
 
-def _unmark(m):
-    return (list(m[0]), [_unresult(x) for x in m[1]], list(m[2]), m[3], m[4], m[5])
+def _unmark(m, done):
+    """A round mark from ``_mark``: its rounds written as 0 share the
+    game's tuples (``done``), as they did when the checkpoint was made."""
+    rs = m[1]
+    out = [None] * len(rs)
+    for i in range(len(rs)):
+        x = rs[i]
+        out[i] = done[i] if x == 0 else _unresult(x)
+    return (list(m[0]), out, list(m[2]), m[3], m[4], m[5])
 
 
 def _item(x):

@@ -13,7 +13,7 @@ from shared_engine import tiles
 from shared_engine.presets import find_preset
 from shared_engine.engine import (
     Game, IllegalEvent, ROUND, HAND, PLAY, DRAW, PASS, BLOCKED, SCORE, REDEAL,
-    UNDO, END, UNKNOWN, DOUBLE, MEXICAN,
+    UNDO, END, FIX, UNKNOWN, DOUBLE, MEXICAN,
 )
 
 # Tags written first, in this order; any others follow in the order read.
@@ -223,6 +223,15 @@ def _parse(line):
             pips.append(_num(x, "a score"))
             db.append(d)
         return (SCORE, tuple(pips), tuple(db))
+    if head == b"fix":
+        if n != 4:
+            raise ValueError("write a correction as: fix ROUND SEAT PIPS")
+        x = w[3]
+        d = 0
+        if x.endswith(b"+DB"):
+            x = x[:-3]
+            d = 1
+        return (FIX, _num(w[1], "a round"), _num(w[2], "a seat"), _num(x, "a score"), d)
     if head == b"hand":
         if n < 3:
             raise ValueError("write a hand as: hand SEAT 9-4 3-2 ...")
@@ -274,6 +283,8 @@ def format_event(ev):
     if k == SCORE:
         return "score " + " ".join(
             ("%d+DB" if d else "%d") % p for p, d in zip(ev[1], ev[2]))
+    if k == FIX:
+        return ("fix %d %d %d+DB" if ev[4] else "fix %d %d %d") % (ev[1], ev[2], ev[3])
     if k == HAND:
         return "hand %d %s" % (ev[1], " ".join(tiles.name(t) for t in ev[2]))
     if k == BLOCKED:

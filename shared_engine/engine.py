@@ -24,6 +24,8 @@ Event tuples:
     (BLOCKED,)  (REDEAL,)  (UNDO,)  (END,)
     (SCORE, pips, db)                  per seat: pips left (0-0 worth 0),
                                        and a 0/1 "holds 0-0" flag
+    (FIX, round, seat, pips, db)       a correction: scored round ``round``
+                                       (from 1), seat's pips and 0-0 flag
 """
 
 from shared_engine import tiles
@@ -46,6 +48,7 @@ SCORE = const(7)
 REDEAL = const(8)
 UNDO = const(9)
 END = const(10)
+FIX = const(11)   # packed into 4 bits with the others (engine.pack)
 
 UNKNOWN = const(-1)  # a tile played or drawn without being entered
 DOUBLE = const(-2)   # quick tracking: "play double"
@@ -198,7 +201,11 @@ class Game:
         self.players = list(players)
         self.n = len(players)
         self.totals = [0] * self.n
-        self.results = []     # scored rounds: (double, counted, out, pips, db)
+        # scored rounds: (double, counted, out, pips, db, bounds, original):
+        # bounds what each seat's pips could be (scoring.bounds, None when
+        # the round was scored before it ended), original (counted, pips,
+        # db) as the score line gave them once a ``fix`` changed the round.
+        self.results = []
         self.used = []        # doubles that have started a scored round
         self.round = None     # the Round in play, or None between rounds
         self.over = False
@@ -234,6 +241,12 @@ class Game:
         k = ev[0]
         if k == UNDO:
             self._undo()
+            return
+        if k == FIX:
+            # A correction of a scored round: also after the game is over
+            # (its winner may change), and while a round is in play.
+            self._fix(ev[1], ev[2], ev[3], ev[4])
+            self.history.append(pack(ev))
             return
         if self.over:
             raise IllegalEvent("the game is over")
@@ -660,6 +673,11 @@ class Game:
 
         scoring.score(self, pips, db)
 
+    def _fix(self, rnd, seat, pips, db):
+        from shared_engine import corrections
+
+        corrections.fix(self, rnd, seat, pips, db)
+
     def round_winners(self, i):
         """Seats (1-based) that won scored round i: the lowest score (the
         highest under positive scoring)."""
@@ -749,6 +767,8 @@ def pack(ev):
         return (ev[1] << 4) | k
     if k == BLOCKED or k == REDEAL or k == END:
         return k
+    if k == FIX:
+        return ((((ev[3] << 1 | ev[4]) << 5 | ev[1]) << 5 | ev[2]) << 4) | k
     if k == HAND:
         return bytes((HAND, ev[1])) + bytes(ev[2])
     if k == ROUND:
@@ -775,6 +795,8 @@ def unpack(x):
         return (DRAW, x & 31, (x >> 10) - 2, ((x >> 5) & 31) - 2)
     if k == PASS:
         return (PASS, x)
+    if k == FIX:
+        return (FIX, (x >> 5) & 31, x & 31, x >> 11, (x >> 10) & 1)
     return (k,)
 
 

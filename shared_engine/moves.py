@@ -36,7 +36,17 @@ def candidates(game, s):
         if o != s:
             for t in r.known[o]:
                 taken[t] = 1
-    return [t for t in range(game.rules.tiles) if not taken[t]]
+    # Tile ids are below 256: a bytearray of the final size, not a list
+    # grown to a block of 128 words (1 KB the board's fragmented heap may
+    # not have: a long Mexican Train game met it drawing the tile picker).
+    n = game.rules.tiles
+    out = bytearray(n - sum(taken))
+    i = 0
+    for t in range(n):
+        if not taken[t]:
+            out[i] = t
+            i += 1
+    return out
 
 def plays_for(game, s, pool):
     """The legal plays of seat s from the tiles in pool (None if the

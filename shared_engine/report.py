@@ -13,7 +13,7 @@ def report(game):
     (plus tie_break, redeals, options and warnings)."""
     rounds = []
     for i in range(len(game.results)):
-        double, counted, out, pips, db = game.results[i]
+        double, counted, out, pips, db, bounds, orig = game.results[i]
         rounds.append({
             "double": double,
             "scores": list(counted),
@@ -21,6 +21,15 @@ def report(game):
             "holds_double_blank": [s + 1 for s in range(game.n) if db[s]],
             "out": None if out is None else out + 1,
             "winners": game.round_winners(i),
+            # a `fix` changed the round: the seats whose pips it changed,
+            # and the round as its score line gave it
+            "corrected": [] if orig is None else [
+                s + 1 for s in range(game.n) if orig[1][s] != pips[s] or orig[2][s] != db[s]],
+            "original": None if orig is None else {
+                "scores": list(orig[0]),
+                "pips": list(orig[1]),
+                "holds_double_blank": [s + 1 for s in range(game.n) if orig[2][s]],
+            },
         })
     winners, how = game.winners()
     return {

@@ -36,10 +36,32 @@ def score(game, pips, db):
         if db[r.out]:
             raise IllegalEvent("{seat} went out: they hold no tiles, so no 0-0", r.out + 1)
         raise IllegalEvent("{seat} went out: their score must be 0, not {n}", r.out + 1, pips[r.out])
+    bnd = None
     if r.ended:
-        check_hands(game, r, pips, db)
-    counted = [pips[s] + (50 if db[s] and rules.db50 else 0) for s in range(n)]
+        # Ruling 5: a score the engine can prove wrong is refused, seat by
+        # seat against what their hands can make (kept for a later fix).
+        bnd = bounds(game, r)
+        for s in range(n):
+            check_seat(bnd, s, pips[s], db[s])
     out = r.out if r.ended == OUT else None
+    counted = count(game, pips, db, out)
+    for s in range(n):
+        game.totals[s] += counted[s]
+    game.results.append((r.double, counted, out, tuple(pips), tuple(db),
+                         bnd, None))
+    game.used.append(r.double)
+    game.round = None
+    rounds = rules.rounds
+    if len(game.results) >= len(rounds):
+        game.over = True
+
+def count(game, pips, db, out):
+    """The round's scores as counted for the totals (a tuple): 0-0 worth 50
+    where that option is on; under positive scoring the winner (the seat
+    that went out, else the lowest) takes the others' pips."""
+    rules = game.rules
+    n = game.n
+    counted = [pips[s] + (50 if db[s] and rules.db50 else 0) for s in range(n)]
     if rules.positive:
         if out is not None:
             winners = [out]
@@ -49,66 +71,138 @@ def score(game, pips, db):
         pot = sum(counted[s] for s in range(n) if s not in winners)
         share = pot // len(winners)
         counted = [share if s in winners else 0 for s in range(n)]
-    for s in range(n):
-        game.totals[s] += counted[s]
-    game.results.append((r.double, tuple(counted), out, tuple(pips), tuple(db)))
-    game.used.append(r.double)
-    game.round = None
-    rounds = rules.rounds
-    if len(game.results) >= len(rounds):
-        game.over = True
+    return tuple(counted)
 
-def check_hands(game, r, pips, db):
-    """Ruling 5: a score the engine can prove wrong is refused."""
-    n = game.n
+
+def check_seat(bnd, s, p, d):
+    """Refuse ``p`` pips (``d``: holding 0-0) for seat s (0-based) where the
+    round's ``bounds`` prove them wrong: a score line's check, and a fix's."""
+    seat = s + 1
+    i = 7 * s + (4 if d else 1)
+    v = bnd[i] << 16 | bnd[i + 1] << 8 | bnd[i + 2]
+    k = bnd[7 * s]
+    lo = v >> 11
+    hi = v & 2047
+    if lo > hi:
+        if k == 0:
+            raise IllegalEvent("{seat} has no tiles left: their score must be 0", seat)
+        if lo == 2047:
+            raise IllegalEvent("{seat}'s score cannot be checked against {n} tiles", seat, k)
+        raise IllegalEvent("{seat} does not hold 0-0" if d else "{seat} holds 0-0", seat)
+    if p != lo and lo == hi:
+        raise IllegalEvent("{seat}'s hand counts {total}, not {n}", seat, lo, p)
+    if p < lo:
+        raise IllegalEvent("{seat}'s {tiles} make at least {least} pips, not {n}",
+                           seat, ("1 tile",) if k == 1 else ("{n} tiles", k), lo, p)
+    if p > hi:
+        raise IllegalEvent("{seat}'s {tiles} make at most {most} pips, not {n}",
+                           seat, ("1 tile",) if k == 1 else ("{n} tiles", k), hi, p)
+
+
+def _pool(game, r):
+    """How many tiles of each pip count are where nobody knows (not on the
+    table, in no known hand): a bytearray indexed by pips. Not a sorted
+    list: on the board's fragmented heap a list of 91 tiles is a block of
+    some hundreds of bytes it may not find."""
+    taken = bytearray(r.table)
+    for h in r.known:
+        for t in h:
+            taken[t] = 1
+    counts = bytearray(2 * game.rules.top + 1)
+    for t in range(game.rules.tiles):
+        if not taken[t]:
+            counts[tiles.pips(t)] += 1
+    return counts
+
+
+def _span(r, s, d, pool):
+    """(fewest, most) pips seat s's hand can make, its known tiles and the
+    rest from ``pool`` (``_pool``), holding 0-0 (d) or not; None when the
+    count of tiles does not fit."""
     zero = tiles.double_id(0)
+    known = r.known[s]
+    base = 0
+    for t in known:
+        base += tiles.pips(t)
+    u = r.hands[s] - len(known)
+    if d and zero not in known:
+        u -= 1  # the 0-0 is one of the tiles, and counts 0
+    # Without the +DB mark no tile is 0-0; with it, 0-0 is counted above:
+    # either way the other tiles are the pool's less 0-0, its only tile of
+    # 0 pips (index 0 is skipped).
+    m = 0
+    for p in range(1, len(pool)):
+        m += pool[p]
+    if u < 0 or u > m:
+        return None
+    return base + _smallest(pool, u, 1), base + _smallest(pool, u, -1)
+
+
+def _smallest(pool, u, step):
+    """The sum of the ``u`` smallest pips of ``pool`` (step 1) or the
+    largest (step -1), 0-0 left out."""
+    total = 0
+    p = 1 if step > 0 else len(pool) - 1
+    while u > 0:
+        k = pool[p] if pool[p] < u else u
+        total += k * p
+        u -= k
+        p += step
+    return total
+
+
+# -- corrections ---------------------------------------------------------------
+#
+# A ``fix`` comes rounds after the score it corrects, when the round's state
+# (hands, known tiles, the table) is long gone: on the board the undo history
+# keeps only two rounds. So a scored round keeps what each seat's pips could
+# have been, as its score line was checked: 7 bytes a seat (the checkpoint
+# carries them), the tile count, then the fewest and the most pips without
+# 0-0 in 3 bytes (11 bits each: a double-15 set holds 2,040 pips), then the
+# same with 0-0; fewest > most where that is impossible. Bytes, not ints:
+# 13 rounds of 10 players cost 1 KB a game on the 64-bit unix port.
+
+_NONE = (1, 0)  # an empty span: fewest > most
+_UNCHECKED = (2047, 0)  # empty too: the tile count does not fit what is left
+
+
+def bounds(game, r):
+    """What each seat's score could be in the ended round ``r`` (bytes, 7 a
+    seat, read by ``corrections.span``)."""
+    zero = tiles.double_id(0)
+    n = game.n
+    out = bytearray(7 * n)
     pool = None
+    no_db = r.double == 0 or r.table[zero]
     for s in range(n):
         k = r.hands[s]
-        p = pips[s]
+        known = r.known[s]
         if k == 0:
-            if p or db[s]:
-                raise IllegalEvent("{seat} has no tiles left: their score must be 0", s + 1)
-            continue
-        if db[s] and zero not in r.known[s] and r.exact[s]:
-            raise IllegalEvent("{seat} does not hold 0-0", s + 1)
-        if r.exact[s]:
+            spans = ((0, 0), _NONE)
+        elif r.exact[s]:
             total = 0
-            for t in r.known[s]:
+            for t in known:
                 total += tiles.pips(t)
-            if total != p:
-                raise IllegalEvent("{seat}'s hand counts {total}, not {n}", s + 1, total, p)
-            if (zero in r.known[s]) != bool(db[s]):
-                raise IllegalEvent("{seat} holds 0-0" if zero in r.known[s] else "{seat} does not hold 0-0",
-                                   s + 1)
-            continue
-        if pool is None:
-            taken = bytearray(r.table)
+            spans = (_NONE, (total, total)) if zero in known else ((total, total), _NONE)
+        else:
+            if pool is None:
+                pool = _pool(game, r)
+            held = no_db
             for o in range(n):
-                for t in r.known[o]:
-                    taken[t] = 1
-            pool = sorted(tiles.pips(t) for t in range(game.rules.tiles) if not taken[t])
-        base = 0
-        for t in r.known[s]:
-            base += tiles.pips(t)
-        u = k - len(r.known[s])
-        if db[s] and zero not in r.known[s]:
-            u -= 1  # the 0-0 is one of the tiles, and counts 0
-        # Without the +DB mark no tile is 0-0; with it, 0-0 is counted
-        # above: either way the other tiles come from the pool less 0-0.
-        cand = pool
-        if not r.table[zero] and not any(zero in h for h in r.known):
-            cand = pool[1:]  # 0-0 is the pool's only 0, first when sorted
-        if u < 0 or u > len(cand):
-            raise IllegalEvent("{seat}'s score cannot be checked against {n} tiles", s + 1, k)
-        lo = base + sum(cand[:u])
-        hi = base + (sum(cand[len(cand) - u:]) if u else 0)
-        if p < lo:
-            raise IllegalEvent("{seat}'s {tiles} make at least {least} pips, not {n}",
-                               s + 1, ("1 tile",) if k == 1 else ("{n} tiles", k), lo, p)
-        if p > hi:
-            raise IllegalEvent("{seat}'s {tiles} make at most {most} pips, not {n}",
-                               s + 1, ("1 tile",) if k == 1 else ("{n} tiles", k), hi, p)
+                if o != s and zero in r.known[o]:
+                    held = True
+            spans = (_span(r, s, 0, pool) or _UNCHECKED,
+                     _NONE if held else (_span(r, s, 1, pool) or _UNCHECKED))
+        i = 7 * s
+        out[i] = k if k < 255 else 255
+        for lo, hi in spans:
+            v = lo << 11 | hi
+            out[i + 1] = v >> 16
+            out[i + 2] = (v >> 8) & 255
+            out[i + 3] = v & 255
+            i += 3
+    return bytes(out)
+
 
 # -- the end of the game ------------------------------------------------------
 

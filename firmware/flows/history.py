@@ -78,7 +78,8 @@ def view(ctx, ui, k):
         except Exception:
             from firmware.flows.error import say
             return "error", {"message": say("record", g[:-4]), "labels": labels(None, None, "Back")}
-        rows = [("%d-%d" % (res[0], res[0]), res[1]) for res in game.results]
+        from firmware.core import sheet_rows
+        rows, fixed = sheet_rows(game)
         seats, how = game.winners()
         return "sheet", {
             "title": ("{game} {rules}", g[:-4], preset(game.rules.name)),
@@ -87,6 +88,7 @@ def view(ctx, ui, k):
             "rows": rows,
             "totals": game.totals,
             "mark": seats,
+            "fixed": fixed,
             "labels": labels(None, None, "Back", None, None),
         }
     c = min(ui.get("c", 0), max(0, len(games) - 1))

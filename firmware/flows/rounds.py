@@ -9,15 +9,25 @@ hunt on, A "Found" names the finder. In chicken-scratch B "Nobody" steps down
 to the next double not yet used; when none is left the deal is void
 (``redeal``). UP undoes the last event.
 
-Sheet (after each round): A goes on to the dealer, UP undoes the score,
-DOWN opens the menu. End: A new game, B the sheet, UP undo, DOWN menu.
+Sheet (after each round): A goes on to the dealer, B fixes a past score,
+UP undoes the score, DOWN opens the menu. End: A new game, B the sheet, UP
+undo, DOWN menu.
+
+Fixing a score (``fix ROUND SEAT PIPS``, the sheet of the round summary or
+of the menu): B, then the round (UP/DOWN move the highlighted row, from the
+last one round; A takes it), then the player (UP/DOWN move along the row;
+A takes the cell), then the pips on the score screen with its own keys
+(firmware/flows/score.py). C goes back a step. Corrected cells carry a mark.
 
 ui keys: "s": "dealer" with "l": leader seat (1-based), "d": the double
-(chicken-scratch), "h": [seats that drew while hunting]; "s": "sheet".
+(chicken-scratch), "h": [seats that drew while hunting]; "s": "sheet",
+while fixing with "f": 1 (the round) or 2 (the player), "r": the round
+(0-based), "i": the seat (0-based), "o": 1 when the sheet was the round
+summary (so C comes back to it, not to the menu's sheet).
 """
 
 from shared_engine.engine import ROUND, REDEAL, UNDO
-from firmware.core import labels
+from firmware.core import labels, sheet_rows
 from firmware.words import plural, preset
 from firmware.flows import screens
 
@@ -121,9 +131,14 @@ def dealer_press(ctx, ui, button):
 
 # -- the sheet and the end ------------------------------------------------------
 
+def _first_seat(g, k):
+    """The seat a fix of round k starts on: the first that did not go out."""
+    return 1 if g.results[k][2] == 0 and g.n > 1 else 0
+
+
 def sheet_view(ctx, ui):
     g = ctx.game
-    rows = [("%d-%d" % (res[0], res[0]), res[1]) for res in g.results]
+    rows, fixed = sheet_rows(g)
     tot = g.totals
     if tot:
         best = max(tot) if g.rules.positive else min(tot)
@@ -131,29 +146,81 @@ def sheet_view(ctx, ui):
     else:
         mark = []
     k = len(g.results)
-    return "sheet", {
+    v = {
         "title": ("After round {k} of {n}", k, len(g.rules.rounds)),
         "right": None,
         "names": _names(ctx),
         "rows": rows,
         "totals": tot,
         "mark": mark,
-        "labels": labels("Next" if not g.over else "Back", None, None,
+        "fixed": fixed,
+        "labels": labels("Next" if not g.over else "Back", "Fix" if rows else None, None,
                          "undo" if not ui.get("s") else None, "more"),
     }
+    f = ui.get("f")
+    if f and rows:
+        r = ui.get("r", k - 1)
+        res = g.results[r]
+        if f == 1:
+            v["title"] = ("Fix: which round?",)
+            v["cursor"] = [r, None]
+            v["labels"] = labels("OK", None, "Back", "up", "down")
+        else:
+            v["title"] = ("Fix round {n}: whose score?", r + 1)
+            v["cursor"] = [r, ui.get("i", 0)]
+            v["labels"] = labels("OK", None, "Back", "prev", "next")
+        v["right"] = "%d-%d" % (res[0], res[0])
+    return "sheet", v
 
 
 def sheet_press(ctx, ui, button):
     g = ctx.game
+    f = ui.get("f")
+    k = len(g.results)
+    if f and k:
+        return _fix_press(g, ui, f, button)
     if button == "A":
         if ui.get("s") or g.over or g.round is not None:
             return {}, None        # back to where we were
         return {"s": "dealer"}, None
+    if button == "B" and k:
+        return {"s": "sheet", "f": 1, "r": k - 1, "o": 0 if ui.get("s") else 1}, None
     if button == "UP" and not ui.get("s"):
         return {}, (UNDO,)
     if button == "DOWN":
         return {"s": "menu", "c": 0}, None
     return ui, None
+
+
+def _fix_press(g, ui, f, button):
+    k = len(g.results)
+    r = ui.get("r", k - 1)
+    base = {"s": "sheet", "f": f, "r": r, "o": ui.get("o", 0)}
+    if f == 1:
+        if button == "UP":
+            base["r"] = (r - 1) % k
+        elif button == "DOWN":
+            base["r"] = (r + 1) % k
+        elif button == "A":
+            base["f"] = 2
+            base["i"] = _first_seat(g, r)
+        elif button == "C":
+            return ({} if ui.get("o") else {"s": "sheet"}), None
+        return base, None
+    i = ui.get("i", 0)
+    base["i"] = i
+    if button == "UP":
+        base["i"] = (i - 1) % g.n
+    elif button == "DOWN":
+        base["i"] = (i + 1) % g.n
+    elif button == "A":
+        res = g.results[r]
+        return {"s": "fix", "r": r, "i": i, "v": res[3][i], "b": res[4][i],
+                "o": ui.get("o", 0)}, None
+    elif button == "C":
+        base["f"] = 1
+        del base["i"]
+    return base, None
 
 
 def _why(g, how):

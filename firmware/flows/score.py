@@ -10,9 +10,16 @@ skipped.
 ui keys: "s": "score", "i": seat index being entered (0-based), "p": pips
 entered so far per seat, "d": 0-0 flags, "v": the value on screen, "b": its
 0-0 flag, "msg": a refusal.
+
+Fixing a past score (``fix``, from the sheet: firmware/flows/rounds.py) is
+this screen with the same keys, for one player of one scored round: the
+value starts at the score as it stands, A makes the ``fix`` line, DOWN at 0
+goes back to the sheet's choice of player. ui keys: "s": "fix", "r": the
+round (0-based), "i": the seat (0-based), "v", "b" and "msg" as above, "o"
+(the sheet's, rounds.py).
 """
 
-from shared_engine.engine import SCORE, OUT
+from shared_engine.engine import SCORE, OUT, FIX
 from firmware.core import labels
 
 
@@ -43,7 +50,63 @@ def _ui(i, p, d, v, b, msg=None):
     return u
 
 
+def _keys(v):
+    return labels("OK", "+10", "0-0", "+1", "-1" if v else "back")
+
+
+def _pips(p, d):
+    return "%d+0-0" % p if d else "%d" % p
+
+
+def fix_view(ctx, ui):
+    g = ctx.game
+    r = ui["r"]
+    i = ui["i"]
+    res = g.results[r]
+    v = ui.get("v", res[3][i])
+    entered = []
+    for s in range(g.n):
+        if s != i:
+            entered.append((g.players[s], ("out",) if s == res[2] else _pips(res[3][s], res[4][s])))
+    return "score", {
+        "title": ("Fix R{n} {tile}", r + 1, "%d-%d" % (res[0], res[0])),
+        "right": ("was {n}", _pips(res[3][i], res[4][i])),
+        "name": g.players[i],
+        "pips": v,
+        "db": bool(ui.get("b", res[4][i])),
+        "out": i == res[2],
+        "entered": entered,
+        "message": ui.get("msg"),
+        "labels": _keys(v),
+    }
+
+
+def fix_press(ctx, ui, button):
+    g = ctx.game
+    r = ui["r"]
+    i = ui["i"]
+    res = g.results[r]
+    v = ui.get("v", res[3][i])
+    b = ui.get("b", res[4][i])
+    u = {"s": "fix", "r": r, "i": i, "v": v, "b": b, "o": ui.get("o", 0)}
+    if button == "UP":
+        u["v"] = v + 1
+    elif button == "B":
+        u["v"] = v + 10
+    elif button == "C":
+        u["b"] = 0 if b else 1
+    elif button == "DOWN":
+        if not v:
+            return {"s": "sheet", "f": 2, "r": r, "i": i, "o": u["o"]}, None
+        u["v"] = v - 1
+    else:
+        return u, (FIX, r + 1, i + 1, v, 1 if b else 0)
+    return u, None
+
+
 def view(ctx, ui, k):
+    if k == "fix":
+        return fix_view(ctx, ui)
     g = ctx.game
     i, p, d, v, b, out = _state(g, ui)
     entered = []
@@ -51,8 +114,7 @@ def view(ctx, ui, k):
         if s == i:
             continue
         if s < i or s == out:
-            entered.append((g.players[s], ("out",) if s == out else
-                            ("%d+0-0" % p[s] if d[s] else "%d" % p[s])))
+            entered.append((g.players[s], ("out",) if s == out else _pips(p[s], d[s])))
     total = g.n - (1 if out >= 0 else 0)
     pos = i + 1 - (1 if 0 <= out < i else 0)
     r = g.round
@@ -66,11 +128,13 @@ def view(ctx, ui, k):
         "out": i == out,
         "entered": entered,
         "message": ui.get("msg"),
-        "labels": labels("OK", "+10", "0-0", "+1", "-1" if v else "back"),
+        "labels": _keys(v),
     }
 
 
 def press(ctx, ui, k, button):
+    if k == "fix":
+        return fix_press(ctx, ui, button)
     g = ctx.game
     n = g.n
     i, p, d, v, b, out = _state(g, ui)
@@ -105,7 +169,12 @@ def press(ctx, ui, k, button):
 
 def refused(ctx, ui, msg):
     """The UI after the engine refused the score: reopen the player it
-    names (its first seat slot that is not the one who went out)."""
+    names (its first seat slot that is not the one who went out); a fix
+    refused stays open on its value, with the reason."""
+    if ui.get("s") == "fix":
+        u = dict(ui)
+        u["msg"] = ctx.words(msg)
+        return u
     g = ctx.game
     i, p, d, v, b, out = _state(g, ui)
     t = msg[0]

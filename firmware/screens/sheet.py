@@ -9,6 +9,10 @@ view keys:
               only the last rows that fit are shown
     totals    running total per seat
     mark      seats to highlight in the totals (leaders or winners)
+    fixed     [[row, seat index], ...] cells a correction changed: a small
+              corner mark, as spreadsheets mark a cell with a note (optional)
+    cursor    [row, seat index or None] while a fix is being chosen: the
+              row, or the one cell, drawn inverted, and kept in view (optional)
     labels    (A, B, C, UP, DOWN)
 """
 
@@ -31,12 +35,33 @@ def draw(view, fb):
     fb.hline(0, y + 9, wmax, 1)
     rows = view["rows"]
     room = (ui.BAR_Y - 13 - (y + 11)) // 9
-    shown = rows[-room:] if room > 0 else []
+    cursor = view.get("cursor")
+    first = len(rows) - room if room > 0 else len(rows)
+    if cursor and cursor[0] < first:
+        first = cursor[0]
+    if first < 0:
+        first = 0
+    fixed = view.get("fixed") or ()
     y += 12
-    for label, scores in shown:
-        fb.text(label[:4], 0, y, 1)
+    for k in range(first, min(len(rows), first + room) if room > 0 else first):
+        label, scores = rows[k]
+        on = cursor is not None and cursor[0] == k
+        cell = cursor[1] if on else None
+        if on and cell is None:
+            fb.fill_rect(0, y - 1, wmax, 9, 1)
+        fb.text(label[:4], 0, y, 0 if on and cell is None else 1)
         for i in range(n):
-            text.centre(fb, "%d" % scores[i], lw + i * cw + cw // 2, y)
+            s = "%d" % scores[i]
+            cx = lw + i * cw + cw // 2
+            w = text.width(s, None)
+            ink = 1
+            if on and (cell is None or cell == i):
+                ink = 0
+                if cell == i:
+                    fb.fill_rect(cx - w // 2 - 2, y - 1, w + 4, 9, 1)
+            text.centre(fb, s, cx, y, None, ink)
+            if [k, i] in fixed:
+                _corner(fb, min(cx + (w + 1) // 2 + 1, cx + cw // 2 - 4), y - 1, ink)
         y += 9
     ty = ui.BAR_Y - 12
     fb.hline(0, ty - 2, wmax, 1)
@@ -54,3 +79,10 @@ def draw(view, fb):
             text.centre(fb, s, cx, ty)
     fb.vline(lw - 3, 13, ty - 13 + 8, 1)
     ui.buttons(fb, view.get("labels"))
+
+
+def _corner(fb, x, y, c):
+    """The mark of a corrected cell: a small triangle at the top right of
+    its number (kept inside its column)."""
+    for i in range(4):
+        fb.hline(x + i, y + i, 4 - i, c)

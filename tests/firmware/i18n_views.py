@@ -13,7 +13,7 @@ import os
 
 from firmware import core
 from firmware.storage import Storage
-from shared_engine.engine import (Game, ROUND, PLAY, DRAW, PASS, SCORE, UNKNOWN, DOUBLE, END,
+from shared_engine.engine import (Game, ROUND, PLAY, DRAW, PASS, SCORE, FIX, UNKNOWN, DOUBLE, END,
                                    IllegalEvent)
 from shared_engine.messages import message
 
@@ -108,6 +108,15 @@ def views(folder):
     q.apply((ROUND, 8, 2, ()))
     q.apply((SCORE, (3, 0, 22, 5), (0, 0, 0, 0)))
     out.append(("end",) + _view(qctx, {}))
+    # fixing a score after the game is over, from the end's sheet
+    out.append(("sheet-fix-round",) + _view(qctx, {"s": "sheet", "f": 1, "r": 0}))
+    out.append(("sheet-fix-player",) + _view(qctx, {"s": "sheet", "f": 2, "r": 0, "i": 2}))
+    out.append(("fix",) + _view(qctx, {"s": "fix", "r": 0, "i": 2, "v": 34, "b": 0}))
+    why = _refusal(qctx, q, (FIX, 1, 1, 12, 1))
+    out.append(("fix-refused",) + _view(qctx, {"s": "fix", "r": 0, "i": 0, "v": 12, "b": 1,
+                                               "msg": why}))
+    q.apply((FIX, 1, 3, 34, 0))
+    out.append(("sheet-fixed",) + _view(qctx, {"s": "sheet"}))
 
     st.new_game(lambda n: '[Rules "chickenfoot"]\n[Players "%s" "%s"]\n' % (NAMES[4], NAMES[5]))
     out.append(("history",) + _view(_ctx(st), {"s": "hist", "c": 0}))

@@ -123,6 +123,8 @@ class Planner:
         k = core.kind(self.ctx, self.ui)
         if ev[0] == SCORE and k in ("score", "turn", "menu"):
             seq = self._score(ev)
+        elif ev[0] == engine.FIX:
+            seq = self._search(ev, 60)     # the fewest presses: rounds, seats and pips to step
         else:
             seq = self._search(ev, 12 + (len(ev[3]) if ev[0] == ROUND else 0))
         g.apply(ev)
@@ -150,6 +152,10 @@ class Planner:
                     continue
                 if ui2.get("s") in ("setup", "hist"):
                     continue     # never the way to a game event
+                if ev[0] == engine.FIX and (ui2.get("s") in ("score", "pick") or (
+                        ui2.get("s") == "fix" and (ui2["r"] != ev[1] - 1 or ui2["i"] != ev[2] - 1
+                                                   or ui2["v"] > ev[3] + 9))):
+                    continue     # score entry, another cell, 10 over: never on a shortest way
                 key = json.dumps(ui2, sort_keys=True)
                 if key not in seen:
                     seen.add(key)
@@ -213,17 +219,36 @@ class Planner:
         return seq
 
 
-def plan_game(rules, n_players, seed, tracking="quick", options=None, lang=None):
+def plan_game(rules, n_players, seed, tracking="quick", options=None, lang=None, fixes=None):
     """(presses, target events, planner) for a simulated game (set up in
-    ``lang`` when given)."""
+    ``lang`` when given). ``fixes(game, ev)``, when given, is called after
+    each event is planned (``game`` the planner's, as it stands) and
+    returns events to record there: corrections (``fix``) and undos, a
+    table's second thoughts."""
     from shared_engine import simulate
     sim = simulate.simulate(rules, n_players, seed=seed, options=options)
     evs = list(sim.events)
     evs = simulate.to_quick(evs) if tracking == "quick" else simulate.to_board(evs)
     evs = normalize(rules, evs)
+    if fixes is not None:
+        return _plan_with_fixes(rules, n_players, tracking, options, lang, evs, fixes)
     names = list(setup_flow.DEFAULT_ROSTER[:n_players])
     p = Planner(rules, names, tracking, options, lang)
     p.setup()
     for ev in evs:
         p.event(ev)
     return p.presses, evs, p
+
+
+def _plan_with_fixes(rules, n_players, tracking, options, lang, evs, fixes):
+    names = list(setup_flow.DEFAULT_ROSTER[:n_players])
+    p = Planner(rules, names, tracking, options, lang)
+    p.setup()
+    out = []
+    for ev in evs:
+        p.event(ev)
+        out.append(ev)
+        for extra in fixes(p.ctx.game, ev) or ():
+            p.event(extra)
+            out.append(extra)
+    return p.presses, out, p

@@ -50,6 +50,20 @@ VIEWS = [
         "title": "After round 3 of 10", "names": ["Ann", "Bob", "Cy", "Di"],
         "rows": [["9-9", [0, 12, 31, 4]], ["8-8", [20, 0, 5, 9]], ["7-7", [3, 8, 0, 60]]],
         "totals": [23, 20, 36, 73], "mark": [2], "labels": ["Next", None, None, "undo", "more"]}},
+    {"name": "sheet-fix-player", "screen": "sheet", "view": {
+        "title": "Fix round 2: whose score?", "right": "8-8", "names": ["Ann", "Bob", "Cy", "Di"],
+        "rows": [["9-9", [0, 12, 31, 4]], ["8-8", [20, 0, 5, 9]], ["7-7", [3, 8, 0, 60]]],
+        "totals": [23, 20, 36, 73], "mark": [2], "fixed": [[0, 2], [1, 3]], "cursor": [1, 3],
+        "labels": ["OK", None, "Back", "prev", "next"]}},
+    {"name": "sheet-fix-round", "screen": "sheet", "view": {
+        "title": "Fix: which round?", "right": "3-3", "names": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"],
+        "rows": [["%d-%d" % (d, d), [d, 2 * d, 0, 3, 10 * d, 7, 5, 1]] for d in range(12, 1, -1)],
+        "totals": [77, 154, 0, 33, 770, 77, 55, 11], "mark": [3], "fixed": [[9, 4]], "cursor": [9, None],
+        "labels": ["OK", None, "Back", "up", "down"]}},
+    {"name": "fix", "screen": "score", "view": {
+        "title": "Fix R2 8-8", "right": "was 9", "name": "Di", "pips": 19, "db": False, "out": False,
+        "entered": [["Ann", "20"], ["Bob", "out"], ["Cy", "5"]], "message": None,
+        "labels": ["OK", "+10", "0-0", "+1", "-1"]}},
     {"name": "end", "screen": "end", "view": {
         "winners": ["Bob"], "why": "tie-break, most rounds won", "title": "Chicken Foot Cross, 10 rounds",
         "totals": [["Ann", 45], ["Bob", 40], ["Cy", 80], ["Di", 40]], "labels": ["New", "Sheet", None, "undo", "more"]}},

@@ -12,7 +12,8 @@ state coming back from flash, on a fresh heap).
 1. clean run: the script, a whole game planned by the firmware tests'
    planner (chicken-scratch, 3 players, quick tracking: set-up, every
    round's deal, plays, doubles, draws, passes, score entry, round sheets,
-   the game's end) with undos and menu visits mixed in, is pressed once
+   fixes of past scores and the undo of one, the game's end) with undos and
+   menu visits mixed in, is pressed once
    after a plain power-on; the device journals every block write ("op": a
    program or an erase, in order) and the test notes which ops each press
    did, what the record held and which screen it showed after it.
@@ -89,7 +90,8 @@ def script():
         from pipkeeper import planner   # (where it may move to)
     from shared_engine.engine import PLAY, DRAW, PASS
 
-    presses, events, p = planner.plan_game("chicken-scratch", 3, 1, tracking="quick")
+    presses, events, p = planner.plan_game("chicken-scratch", 3, 1, tracking="quick",
+                                           fixes=_second_thoughts)
     n_setup = len(presses) - sum(n for _, n in p.per_event)
     out = list(presses[:n_setup])
     seen = {}
@@ -116,6 +118,22 @@ def script():
     assert pos == len(presses)
     assert extra >= 10, extra
     return out, p
+
+
+def _second_thoughts(game, ev):
+    """After the second round's score: a fix of round 1 (issue 24), undone,
+    made again, and one of round 2 (the fix's own screens, its line and its
+    undo are presses like any)."""
+    from shared_engine.engine import FIX, SCORE, UNDO
+    if ev[0] != SCORE or len(game.results) != 2:
+        return ()
+    out = []
+    for r in (0, 1):
+        res = game.results[r]
+        s = 1 if res[2] == 0 else 0
+        fix = (FIX, r + 1, s + 1, res[3][s] + 1, res[4][s])
+        out += [fix, (UNDO,), fix] if r == 0 else [fix]
+    return out
 
 
 # -- the journal and the images -----------------------------------------------------------
@@ -273,20 +291,21 @@ def test_clean_run_plays_a_real_game(clean):
     # The record is the planned game (with the undos in it) and replays to
     # the same end.
     from shared_engine import dgn
-    from shared_engine.engine import ROUND, PLAY, DRAW, PASS, SCORE, UNDO
+    from shared_engine.engine import ROUND, PLAY, DRAW, PASS, SCORE, UNDO, FIX
     text = (h.workdir / "record.dgn").read_text()
     rec = dgn.read(text)
     kinds = {}
     for _, ev in rec.events:
         kinds[ev[0]] = kinds.get(ev[0], 0) + 1
-    for k in (ROUND, PLAY, DRAW, PASS, SCORE, UNDO):
+    for k in (ROUND, PLAY, DRAW, PASS, SCORE, UNDO, FIX):
         assert kinds.get(k, 0) > 0, (k, kinds)
     g = dgn.replay(text)
     want = plan.ctx.game
     assert g.over and want.over
     assert g.totals == want.totals
     assert [r[1] for r in g.results] == [r[1] for r in want.results]
-    for screen in ("setup", "dealer", "turn", "menu", "score", "sheet"):
+    assert [r[3] for r in g.results] == [r[3] for r in want.results]   # the fixes too
+    for screen in ("setup", "dealer", "turn", "menu", "score", "sheet", "fix"):
         assert res["kinds"].get(screen, 0) > 0, res["kinds"]
 
 

@@ -132,3 +132,47 @@ def test_export_html_has_sheet_chart_and_stats(tmp_path, games):
     assert html.count("<polyline") == 3 * 4  # one line per player per game
     assert "chicken feet started" in html and html.count("<section>") == 3
     assert csv_text.splitlines()[0].startswith("game,game_id,date,rules,round")
+
+
+# A record with a correction (issue 24): round 9-9's Cy had 9 pips, not 5.
+FIXED = (b'[Rules "chickenfoot"]\n[Players "Ann" "Bob" "Cy" "Di"]\n[Option "hand_size" "1"]\n'
+         b"round 9-9 lead 1\n1 play 9-4\nscore 0 3 5 7\nround 8-8 lead 2\n2 play 8-1\n"
+         b"score 4 0 2 6\nfix 1 3 9\n")
+
+
+def test_exports_carry_the_corrected_score_and_the_original(tmp_path):
+    import csv
+    import io
+    with Library(tmp_path / "lib.sqlite3") as lib:
+        lib.store("b1", "0001.dgn", FIXED)
+        rows = list(csv.DictReader(io.StringIO(export.to_csv(lib))))
+        data = json.loads(export.to_json(lib))
+        html = export.to_html(lib)
+    cy = [r for r in rows if r["round"] == "1" and r["player"] == "Cy"][0]
+    assert (cy["score"], cy["corrected"], cy["original_score"], cy["total"]) == ("9", "1", "5", "9")
+    di = [r for r in rows if r["round"] == "1" and r["player"] == "Di"][0]
+    assert (di["score"], di["corrected"], di["original_score"]) == ("7", "0", "")
+    rnd = data["games"][0]["report"]["rounds"][0]
+    assert rnd["scores"] == [0, 3, 9, 7] and rnd["corrected"] == [3]
+    assert rnd["original"]["scores"] == [0, 3, 5, 7]
+    assert data["games"][0]["report"]["totals"] == [4, 3, 11, 13]
+    assert '<td class="fixed" title="corrected; was 5">9</td>' in html
+    assert html.count('class="fixed"') == 1
+
+
+def test_a_library_derived_before_corrections_is_rebuilt(tmp_path):
+    """A library whose reports were derived by the engine before `fix`
+    (derived version 1) is rebuilt on opening: its reports gain the rounds'
+    `corrected` and `original`."""
+    from pipkeeper.library import derive
+    db = tmp_path / "lib.sqlite3"
+    with Library(db) as lib:
+        lib.store("b1", "0001.dgn", FIXED)
+        lib.db.execute("UPDATE games SET report = ?", (json.dumps({"rounds": []}),))
+        lib.db.execute("UPDATE meta SET value = '1' WHERE key = 'derived_version'")
+        lib.db.commit()
+    assert derive.VERSION == 2
+    with Library(db) as lib:
+        rep = lib.record(lib.games()[0]["id"])["report"]
+    assert rep["rounds"][0]["corrected"] == [3]
+

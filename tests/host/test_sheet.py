@@ -106,3 +106,20 @@ def test_tags_under_the_title():
     text = format_sheet(report(), tags=[("Rules", ["chickenfoot"]), ("Event", ["Club"]),
                                         ("Game", ["b1-1"])])
     assert text.splitlines()[1] == "Club, game b1-1"
+
+
+def test_a_corrected_cell_is_marked_and_says_what_it_was():
+    rounds = report()["rounds"]
+    rounds[2] = dict(rounds[2], scores=[16, 10, 20, 35], corrected=[3],
+                     original={"scores": [16, 10, 23, 35], "pips": [16, 10, 23, 35],
+                               "holds_double_blank": []})
+    rounds[0] = dict(rounds[0], corrected=[], original=None)
+    text = format_sheet(report(rounds=rounds, totals=[32, 22, 124, 174]))
+    lines = text.splitlines()
+    row = [x for x in lines if x.startswith("7-7")][0]
+    assert row.split() == ["7-7", "16", "10", "20~", "35"]
+    assert "~ corrected: 7-7 Cy 20 (was 23)" in lines
+    # the marker keeps the digits aligned: the column's numbers end where they did
+    rows = [x for x in lines if x[:3] in ("9-9", "8-8", "7-7")]
+    assert len({x.index(x.split()[3]) + len(x.split()[3].rstrip("*~")) for x in rows}) == 1
+    assert format_sheet(report()).count("~") == 0

@@ -234,3 +234,30 @@ def test_a_synced_game_is_deleted_from_the_board_through_its_buttons(board, tmp_
         s.close()
     assert sorted(os.listdir(board.root / "games")) == ["0001.dgn", "0003.dgn"]
     assert not (board.root / "log.txt").exists()
+
+
+def test_a_record_grown_by_corrections_syncs_as_growth(board, tmp_path):
+    """Fixes of past scores (issue 24) and the undo of one are lines
+    appended like any: the record grows, only the tail crosses the wire,
+    and the library's report follows the corrections."""
+    name = "0001.dgn"
+    head = (b'[Rules "chickenfoot"]\n[Players "Ann" "Bob" "Cy" "Di"]\n[Option "hand_size" "1"]\n'
+            b"round 9-9 lead 1\n1 play 9-4\nscore 0 3 5 7\nround 8-8 lead 2\n2 play 8-1\n"
+            b"score 4 0 2 6\n")
+    (board.root / "games" / name).write_bytes(head)
+    db = tmp_path / "lib.sqlite3"
+    assert [e.action for e in do_sync(board.port, db).entries] == ["new"]
+    tail = b"fix 1 3 9\nfix 2 4 3\nundo\n"
+    with open(board.root / "games" / name, "ab") as f:
+        f.write(tail)
+    grown = do_sync(board.port, db)
+    assert [(e.name, e.action, e.fetched) for e in grown.entries] == [(name, "grown", len(tail))]
+    assert_library_matches(db, board.root / "games")
+    with Library(db) as lib:
+        g = lib.games()[0]
+        assert g["status"] == "ok"
+        rep = lib.record(g["id"])["report"]
+    assert rep["totals"] == [4, 3, 11, 13]
+    assert rep["rounds"][0]["corrected"] == [3] and rep["rounds"][1]["corrected"] == []
+    assert rep["rounds"][0]["original"]["scores"] == [0, 3, 5, 7]
+

@@ -2,11 +2,12 @@
 
 Each step offers the engine one event drawn from everything a player could
 press at that moment (quick and full plays, draws, passes, blocked, scores,
-redeal, undo, end, the next round) and checks, after every step:
+redeal, undo, end, corrections of scored rounds, the next round) and checks, after every step:
 - a refused event changes nothing and says why in a sentence;
 - the record written so far replays to the live state (undo included);
 - tiles are conserved: hands + yard + played + the centre = the set;
-- totals never go down; a finished game has winners.
+- totals never go down but by a correction, and are the sum of the rounds
+  as scored and corrected; a finished game has winners.
 """
 
 from hypothesis import event, settings, strategies as st
@@ -14,7 +15,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from shared_engine import dgn, engine, report
 from shared_engine.engine import (
-    BLOCKED, DOUBLE, DRAW, END, PASS, PLAY, REDEAL, ROUND, SCORE, UNDO, UNKNOWN,
+    BLOCKED, DOUBLE, DRAW, END, FIX, PASS, PLAY, REDEAL, ROUND, SCORE, UNDO, UNKNOWN,
 )
 
 PRESETS = {
@@ -68,6 +69,11 @@ class EngineMachine(RuleBasedStateMachine):
             pips = tuple((pick * (i + 3)) % 60 if r.hands[i] else 0 for i in range(n))
             out.append((SCORE, pips, (0,) * n))
             out.append((REDEAL,))
+        if g.results:
+            res = g.results[pick % len(g.results)]
+            s = (pick // 3) % n
+            p = res[3][s] + (pick // 11) % 5 - 2
+            out.append((FIX, pick % len(g.results) + 1, s + 1, p if p > 0 else 0, (pick // 7) % 2))
         out.append((UNDO,))
         return out
 
@@ -85,11 +91,11 @@ class EngineMachine(RuleBasedStateMachine):
             assert report.report(g) == before, "a refused event changed the state"
             return
         self.events.append(ev)
-        if ev[0] != UNDO:
+        if ev[0] != UNDO and ev[0] != FIX:
             for a, b in zip(before["totals"], g.totals):
                 assert b >= a, "a total went down"
         event(("round", "hand", "play", "draw", "pass", "blocked", "score", "redeal",
-               "undo", "end")[ev[0] - 1])
+               "undo", "end", "fix")[ev[0] - 1])
 
     @invariant()
     def record_replays_to_live_state(self):
@@ -98,6 +104,13 @@ class EngineMachine(RuleBasedStateMachine):
         text = dgn.write([("Rules", [self.rules]), ("Players", self.names)], self.events)
         again = dgn.replay(text)
         assert report.report(again) == report.report(self.game)
+
+    @invariant()
+    def totals_are_the_rounds(self):
+        if not hasattr(self, "game"):
+            return
+        g = self.game
+        assert g.totals == [sum(res[1][s] for res in g.results) for s in range(g.n)]
 
     @invariant()
     def tiles_conserved(self):

@@ -1,7 +1,9 @@
 """The library as CSV, JSON or one self-contained HTML page.
 
-CSV is one row per player per scored round (what a spreadsheet pivots on);
-JSON is every game's report plus its record text and the player statistics;
+CSV is one row per player per scored round (what a spreadsheet pivots on),
+a corrected score (a `fix` line) with the original beside it; JSON is every
+game's report (a corrected round's `corrected` seats and `original`
+scores, FORMAT.md) plus its record text and the player statistics;
 HTML is for people: the statistics, then each game's score sheet with its
 score-progression chart drawn as inline SVG (no scripts, no downloads).
 Every name in the HTML comes from a board or a person, so every piece of
@@ -34,7 +36,7 @@ def to_csv(library):
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["game", "game_id", "date", "rules", "round", "double", "seat", "player",
-                "score", "total", "went_out", "won_game"])
+                "score", "total", "went_out", "won_game", "corrected", "original_score"])
     for g, rep in library.reports():
         totals = [0] * len(rep["players"])
         for n, rnd in enumerate(rep["rounds"], 1):
@@ -43,8 +45,24 @@ def to_csv(library):
                 w.writerow([g["id"], g["game_id"] or "", g["date"] or "", rep["rules"], n,
                             rnd["double"], s + 1, _csv_safe(name), rnd["scores"][s], totals[s],
                             1 if rnd.get("out") == s + 1 else 0,
-                            1 if rep["over"] and (s + 1) in rep["winners"] else 0])
+                            1 if rep["over"] and (s + 1) in rep["winners"] else 0]
+                           + _original(rnd, s))
     return out.getvalue()
+
+
+def _original(rnd, s):
+    """[corrected, original_score] of seat s's cell: 1 and the score line's
+    score where a `fix` corrected the seat; 0 and the original where the
+    correction of another seat changed this one's (positive scoring's
+    share); 0 and blank otherwise."""
+    seat_fixed = (s + 1) in (rnd.get("corrected") or ())
+    original = rnd.get("original")
+    was = original["scores"][s] if original else None
+    if seat_fixed:
+        return [1, was]
+    if was is not None and was != rnd["scores"][s]:
+        return [0, was]
+    return [0, ""]
 
 
 def _csv_safe(text):
@@ -69,6 +87,7 @@ def to_json(library):
 _STYLE = """body{font-family:system-ui,sans-serif;margin:2em;max-width:60em;color:#222}
 table{border-collapse:collapse;margin:.5em 0 1em}td,th{padding:.2em .7em;text-align:right;border-bottom:1px solid #ddd}
 td:first-child,th:first-child{text-align:left}.out{font-weight:bold}.flag{color:#b00}
+.fixed{text-decoration:underline dotted;cursor:help}.fixed::after{content:"~"}
 section{margin-bottom:2.5em}svg{background:#fafafa;border:1px solid #eee}.legend span{margin-right:1em}"""
 
 
@@ -124,10 +143,15 @@ def _game_section(g, rep):
     for rnd in rep["rounds"]:
         cells = []
         for s, score in enumerate(rnd["scores"]):
+            corrected, was = _original(rnd, s)
             if rnd.get("out") == s + 1:
-                cells.append("<td class=\"out\">{}*</td>".format(score))
+                cells.append("<td class=\"out\">{}*</td>".format(int(score)))
+            elif corrected:
+                # the original on hover; the mark says there is one
+                cells.append("<td class=\"fixed\" title=\"corrected; was {}\">{}</td>".format(
+                    int(was), int(score)))
             else:
-                cells.append("<td>{}</td>".format(score))
+                cells.append("<td>{}</td>".format(int(score)))
         out.append("<tr><td>{0}-{0}</td>{1}</tr>".format(int(rnd["double"]), "".join(cells)))
     out.append("<tr><th>total</th>{}</tr></table>".format(
         "".join("<th>{}</th>".format(int(t)) for t in rep["totals"])))

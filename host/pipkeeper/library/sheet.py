@@ -15,6 +15,9 @@
     * went out
     game in progress
 
+A cell a `fix` line corrected carries `~` instead, and a line under the
+table says what it was: `~ corrected: 8-8 Bob 0 (was 10)`.
+
 Only keys of FORMAT.md are required; optional ones (`tie_break`,
 `stopped`, `next_double`) are shown when present.
 
@@ -67,12 +70,38 @@ def _table(rows):
     return out
 
 
+def _marker(rnd, seat):
+    """`*` for the seat that went out, `~` for a corrected one, else None."""
+    if rnd.get("out") == seat:
+        return "*"
+    if seat in (rnd.get("corrected") or ()):
+        return "~"
+    return None
+
+
+def correction_lines(report):
+    """`~ corrected: 8-8 Bob 0 (was 10)`, one line per corrected cell (the
+    report's `corrected` and `original`, FORMAT.md)."""
+    names = _names(report)
+    lines = []
+    for rnd in report.get("rounds") or []:
+        original = rnd.get("original") or {}
+        was = original.get("scores") or []
+        for seat in rnd.get("corrected") or ():
+            scores = rnd.get("scores") or []
+            now = scores[seat - 1] if seat - 1 < len(scores) else "?"
+            before = was[seat - 1] if seat - 1 < len(was) else "?"
+            lines.append("~ corrected: {} {} {} (was {})".format(
+                _double(rnd.get("double")), _seat_name(names, seat), now, before))
+    return lines
+
+
 def score_table(report):
     """The rounds as rows headed by their double, the players as columns.
 
     Returns (lines, any_out). Every player cell ends in one marker character,
-    `*` for the seat that went out and a space otherwise, so the digits of a
-    column stay aligned.
+    `*` for the seat that went out, `~` for a score a `fix` corrected and a
+    space otherwise, so the digits of a column stay aligned.
     """
     names = _names(report)
     rounds = report.get("rounds") or []
@@ -85,7 +114,7 @@ def score_table(report):
         cells = []
         for seat in range(1, len(names) + 1):
             value = scores[seat - 1] if seat - 1 < len(scores) else ""
-            mark = "*" if out == seat else " "
+            mark = _marker(rnd, seat) or " "
             any_out = any_out or out == seat
             cells.append(str(value) + mark)
         rows.append([_double(rnd.get("double"))] + cells)
@@ -227,6 +256,7 @@ def format_sheet(report, tags=None):
         lines += table
         if any_out:
             lines.append("* went out")
+        lines += correction_lines(report)
     else:
         lines.append("no round scored yet")
     lines.append("")
@@ -254,6 +284,8 @@ def print_sheet(report, tags=None, console=None):
         tables.show(columns, rows, footer, console=console)
         if any_out:
             console.print(Text("* went out", style="dim"))
+        for line in correction_lines(report):
+            console.print(Text(line, style="dim"))
     else:
         console.print("no round scored yet")
     console.print()
@@ -265,8 +297,8 @@ def print_sheet(report, tags=None, console=None):
 
 def _terminal_table(report):
     """The score table for rich: the marker of the seat that went out comes
-    before its score (`*0`), so the digits stay aligned without a trailing
-    blank; the winners' totals stand out."""
+    before its score (`*0`), and of a corrected one (`~12`), so the digits
+    stay aligned without a trailing blank; the winners' totals stand out."""
     from rich.text import Text
 
     from pipkeeper.library.tables import Column
@@ -280,9 +312,12 @@ def _terminal_table(report):
         cells = [_double(rnd.get("double"))]
         for seat in range(1, len(names) + 1):
             value = str(scores[seat - 1]) if seat - 1 < len(scores) else ""
-            if rnd.get("out") == seat:
+            mark = _marker(rnd, seat)
+            if mark == "*":
                 any_out = True
                 cells.append(Text("*" + value, style="bold"))
+            elif mark:
+                cells.append(Text(mark + value, style="italic"))
             else:
                 cells.append(value)
         rows.append(cells)

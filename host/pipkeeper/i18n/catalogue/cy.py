@@ -207,4 +207,11 @@ MESSAGES = {
     "Whoever draws the {tile} first leads. Is it {name}?": "Pwy bynnag sy'n tynnu'r {tile} gyntaf sy'n dechrau. Ai {name}?",
     "End the game?": "Gorffen y gêm?",
     "The game stops here: the totals so far decide who wins.": "Mae'r gêm yn dod i ben yma: y cyfansymiau hyd yma sy'n penderfynu pwy sy'n ennill.",
+    "Fix": "Cywiro",
+    "Fix: which round?": "Cywiro: pa rownd?",
+    "Fix round {n}: whose score?": "Cywiro rownd {n}: sgôr pwy?",
+    "prev": "cynt",
+    "Fix R{n} {tile}": "Cywiro R{n} {tile}",
+    "was {n}": "oedd {n}",
+    "there is no scored round {n} to correct": "does dim rownd {n} wedi'i sgorio i'w chywiro",
 }

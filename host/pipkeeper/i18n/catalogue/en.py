@@ -208,4 +208,11 @@ MESSAGES = (
     'Whoever draws the {tile} first leads. Is it {name}?',
     'End the game?',
     'The game stops here: the totals so far decide who wins.',
+    'Fix',
+    'Fix: which round?',
+    'Fix round {n}: whose score?',
+    'prev',
+    'Fix R{n} {tile}',
+    'was {n}',
+    'there is no scored round {n} to correct',
 )

@@ -210,4 +210,11 @@ MESSAGES = {
     "Whoever draws the {tile} first leads. Is it {name}?": "هر که اول {tile} را بردارد شروع می‌کند. {name} است؟",
     "End the game?": "پایان بازی؟",
     "The game stops here: the totals so far decide who wins.": "بازی همین‌جا تمام می‌شود: مجموع امتیازها تا اینجا برنده را تعیین می‌کند.",
+    "Fix": "اصلاح",
+    "Fix: which round?": "اصلاح: کدام دور؟",
+    "Fix round {n}: whose score?": "اصلاح دور {n}: امتیاز چه کسی؟",
+    "prev": "قبلی",
+    "Fix R{n} {tile}": "اصلاح د{n} {tile}",
+    "was {n}": "قبلاً {n}",
+    "there is no scored round {n} to correct": "دور {n} امتیازی ندارد که اصلاح شود",
 }

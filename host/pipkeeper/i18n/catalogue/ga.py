@@ -208,4 +208,11 @@ MESSAGES = {
     "Whoever draws the {tile} first leads. Is it {name}?": "An té a tharraingíonn an {tile} ar dtús a thosaíonn. An é {name}?",
     "End the game?": "Críochnaigh an cluiche?",
     "The game stops here: the totals so far decide who wins.": "Stopann an cluiche anseo: socraíonn na hiomláin go dtí seo cé a bhuann.",
+    "Fix": "Ceartaigh",
+    "Fix: which round?": "Ceartaigh: cén babhta?",
+    "Fix round {n}: whose score?": "Ceartaigh babhta {n}: cé leis an scór?",
+    "prev": "roimhe",
+    "Fix R{n} {tile}": "Ceartú B{n} {tile}",
+    "was {n}": "bhí {n}",
+    "there is no scored round {n} to correct": "níl babhta {n} scóráilte le ceartú",
 }

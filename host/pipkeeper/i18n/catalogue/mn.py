@@ -209,4 +209,11 @@ MESSAGES = {
     "Whoever draws the {tile} first leads. Is it {name}?": "{tile}-г түрүүлж зурсан нь эхэлнэ. {name} мөн үү?",
     "End the game?": "Тоглоомыг дуусгах уу?",
     "The game stops here: the totals so far decide who wins.": "Тоглоом энд дуусна: одоогийн нийт оноо ялагчийг шийднэ.",
+    "Fix": "Засах",
+    "Fix: which round?": "Засах: аль тойрог?",
+    "Fix round {n}: whose score?": "{n}-р тойргийг засах: хэний оноо?",
+    "prev": "өмнөх",
+    "Fix R{n} {tile}": "Засвар Т{n} {tile}",
+    "was {n}": "{n} байсан",
+    "there is no scored round {n} to correct": "засах оноотой {n}-р тойрог алга",
 }

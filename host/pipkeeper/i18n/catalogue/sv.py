@@ -209,4 +209,11 @@ MESSAGES = {
     "Whoever draws the {tile} first leads. Is it {name}?": "Den som först drar {tile} börjar. Är det {name}?",
     "End the game?": "Avsluta spelet?",
     "The game stops here: the totals so far decide who wins.": "Spelet slutar här: summorna hittills avgör vem som vinner.",
+    "Fix": "Rätta",
+    "Fix: which round?": "Rätta: vilken omgång?",
+    "Fix round {n}: whose score?": "Rätta omgång {n}: vems poäng?",
+    "prev": "förra",
+    "Fix R{n} {tile}": "Rätta O{n} {tile}",
+    "was {n}": "var {n}",
+    "there is no scored round {n} to correct": "det finns ingen räknad omgång {n} att rätta",
 }
