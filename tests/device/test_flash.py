@@ -144,6 +144,11 @@ def test_presses_after_laptop_commands_draw_their_own_screens(golden, mpy_tree, 
             for args in (["flash"], ["flash", "--dry-run"], ["roster"]):
                 code, out, err = devkit.cli(port, *args)
                 assert code == 0, (args, err)
+        # The last reset's screen drawn before anyone presses: Pimoroni's
+        # driver waits 4.7 s for every update (../shared/rp2/README.md), and
+        # devkit.serial gave the board less once the commands drew frames.
+        board.emu.run(6000)
+        board._new_frames()
         steps = [board.press("DOWN"), board.press("DOWN")]
         devkit.off(board)
     finally:
