@@ -146,11 +146,13 @@ def board_id():
 _SCREENS = ("firmware.screens.", "firmware.flows.")
 # Engine modules a restore may load that a press seldom needs again: the
 # engine imports them again where it does (legal plays, score lines).
-_AFTER_RESTORE = ("shared_engine.checkpoint", "shared_engine.scoring", "shared_engine.moves")
+_AFTER_RESTORE = ("shared_engine.checkpoint", "shared_engine.scoring", "shared_engine.moves",
+                  "shared_engine.corrections")
 
 
 # What App.roomy lets go of before it runs a work again: what the work loads again.
-_SPARE = _SCREENS + _AFTER_RESTORE + ("shared_engine.dgn",)
+_WORDS = ("firmware.words",)        # (the screens' and flows' words: let go with them)
+_SPARE = _SCREENS + _AFTER_RESTORE + _WORDS + ("shared_engine.dgn",)
 # What a fault lets go of (App.shed): all but the app's own modules (core,
 # storage, the board) and the packages; the next press loads what it needs.
 _SHED = _SCREENS + ("shared_engine.", "firmware.text", "firmware.lang", "firmware.font_")
@@ -228,9 +230,9 @@ class App:
         self.drew_with = ()    # the modules the last frame was drawn with (_tidy)
         self.lang = "en"       # the screens' language (load)
         self.reserve = None
-        self.hold_reserve()
+        self.hold_reserve(True)
 
-    def hold_reserve(self):
+    def hold_reserve(self, top=False):
         """Hold ``RESERVE`` bytes in one block, allocated while the heap is
         still whole (at the boot; on USB again after the tidy-up of a press
         that used it), for ``roomy`` to let go when a large block is needed.
@@ -242,29 +244,63 @@ class App:
         press imported its flow, a screen or a font. With 50-160 KB free
         and no block that large, the press showed "MemoryError: ...
         allocating 640 bytes"."""
-        if self.reserve is None:
+        if self.reserve is not None:
+            return
+        # With ``top`` (at the boot, the heap still whole), at the top of the
+        # heap, above a filler let go at once: the allocator fills the
+        # lowest room first, so that the small blocks a retry allocates
+        # before its large one (the flow's view, a screen loaded again) land
+        # below the reserve's block, not in it. Held at the bottom, a cold
+        # boot's drawing filled it so and failed on its retry too (issue
+        # 22). On USB the heap is too scattered for the filler: a failed
+        # try would cost a collection a press.
+        filler = None
+        below = gc.mem_free() - RESERVE - 2048
+        if top and below > 0:
             try:
-                self.reserve = bytearray(RESERVE)
+                filler = bytearray(below)
             except MemoryError:
                 pass
+        try:
+            self.reserve = bytearray(RESERVE)
+        except MemoryError:
+            pass
+        filler = None
 
     def roomy(self, fn, *args):
-        """``fn(*args)``; if it runs out of memory, the reserve is let go
-        (a collection frees its block) with every module the work can load
-        again (``_SPARE``: the screens and flows, the record's module, the
-        engine's helpers), and ``fn`` runs once more. Only for work that may
-        run twice: the restore, the step (pure), the drawing (pure: a screen
-        fills the framebuffer first), an import. Why the modules too: in a
-        long game on USB the heap can be too scattered to hold the reserve
-        again, and a drawing then failed on its first try with 20 KB free
-        in pieces (issue 22)."""
+        """``fn(*args)``; if it runs out of memory, it runs again with more
+        room, twice at most: first with the reserve let go (a collection
+        frees its block), then with every module the work can load again
+        let go too (``_SPARE``: the screens and flows, the record's module,
+        the engine's helpers). Only for work that may run twice: the
+        restore, the step (pure), the drawing (pure: a screen fills the
+        framebuffer first), an import.
+
+        Why in that order: the work that ran out has mostly loaded its
+        modules by then, and the reserve's block is there for what comes
+        after them (the table of names, 7 KB on the unix port). Let go
+        together, the modules loaded again first and filled the block, and a
+        cold boot's drawing failed on its second try too (issue 22). Why
+        the modules at all: in a long game on USB the heap can be too
+        scattered to hold the reserve again, and a drawing then failed on
+        its first try with 20 KB free in pieces."""
         try:
             return fn(*args)
         except MemoryError:
             pass
-        self.reserve = None
+        if self.reserve is not None:
+            self.reserve = None
+            gc.collect()
+            try:
+                return fn(*args)
+            except MemoryError:
+                pass
         self.drew_with = ()
-        _evict(_SPARE)
+        gc.collect()
+        try:
+            _evict(_SPARE)
+        except MemoryError:
+            pass        # (its list of names, on a heap still full: fn tries as it is)
         gc.collect()
         return fn(*args)
 
@@ -377,8 +413,14 @@ class App:
         self.store.new_game(header, {"last": last, "lang": lang})
         # The game left goes before the new one is restored: the press that
         # called this still holds the context, and with it that game (seven
-        # players, four rounds: that press ran out of memory, issue 22).
+        # players, four rounds: that press ran out of memory, issue 22). So
+        # do the set-up's flow and screens, done with (18 KB of heap on the
+        # unix port; the game's first screen loads its own), and the words
+        # they held: a new game restores with the engine and the record's
+        # module loaded, on the heap a cold boot's restore has.
         self.ctx.game = None
+        self.drew_with = ()
+        _evict(_SCREENS + _WORDS)
         gc.collect()
         self.ui = {}
         self.load()
@@ -478,8 +520,8 @@ class App:
         self.drew_with = ()
         gc.collect()
         try:
-            with open(self.path, "rb") as f:
-                write_checkpoint(self.store, g, f, g.lines)
+            # (roomy: written afresh to its .new file on a second try)
+            self.roomy(self._write_checkpoint, g)
         except Exception as e:
             self.log(e, "checkpoint")
             try:
@@ -488,6 +530,10 @@ class App:
             except OSError:
                 pass
         gc.collect()
+
+    def _write_checkpoint(self, g):
+        with open(self.path, "rb") as f:
+            write_checkpoint(self.store, g, f, g.lines)
 
     def ahead(self):
         """On USB, between presses, with no game yet (the set-up screens):

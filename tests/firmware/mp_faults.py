@@ -21,6 +21,9 @@ class _Board:
     def __init__(self):
         self.frames = []
 
+    def prepare(self):
+        pass
+
     def update(self, buf, full=False):
         from binascii import crc32
         self.frames.append((crc32(buf), full))
@@ -58,6 +61,7 @@ def t_a_fault_on_a_full_heap_tells_players_logs_and_the_next_press_goes_on():
     a.render(True)
 
     def heavy_draw():
+        a.ctx.game = None               # (App.roomy's last try's let go)
         a.ctx.game = ballast = []       # what the press holds: the game's
         _fill_heap(ballast)
         raise MemoryError("memory allocation failed, allocating 640 bytes")
