@@ -41,6 +41,7 @@ import subprocess
 from pathlib import Path
 
 from pipkeeper.board import bundle, mpy, onboard
+from pipkeeper.board.link import DROP_SCORER
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.progress import Null, human
 
@@ -453,13 +454,15 @@ def send_file(link, remote, data, progress=None):
 
 def check_imports(link):
     """Load the engine we just wrote: a .mpy the board cannot load fails here."""
-    code = ("import sys\nfor k in [k for k in sys.modules if k.split('.')[0] in "
-            "('shared_engine','hardware','firmware','pkbundle')]:del sys.modules[k]\n"
+    # The modules go before (the old ones) and after (the new ones): what
+    # follows on the link (its free space, a test run) gets the heap back.
+    drop = DROP_SCORER
+    code = ("import sys,gc\n" + drop +
             "import pkbundle\ntry:\n import vfs\nexcept ImportError:\n import os as vfs\n"
             "try:\n vfs.umount('/pk')\nexcept OSError:\n pass\n"
             "if '/pk' in sys.path:\n sys.path.remove('/pk')\n"
             "if not pkbundle.mount():\n raise OSError('no bundle')\n"
-            "import shared_engine.engine,shared_engine.dgn,firmware.app\nprint('ok')")
+            "import shared_engine.engine,shared_engine.dgn,firmware.app\n" + drop + "print('ok')")
     try:
         link.exec(code, timeout=30)
     except PipkeeperError as exc:

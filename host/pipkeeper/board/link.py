@@ -132,14 +132,20 @@ class BoardInfo:
         return ".".join(str(v) for v in self.version[:3])
 
 
+# The scorer's modules let go of: from sys.modules, and from the REPL's
+# globals, where main.py's ``from firmware import app`` (and an import run
+# over the link, such as flash's check) left names that held them all.
+DROP_SCORER = """for k in[k for k in sys.modules if k.split('.')[0]in('firmware','shared_engine','hardware','pkbundle')]:del sys.modules[k]
+for k in[k for k,v in globals().items()if type(v)is type(sys)and v.__name__.split('.')[0]in('firmware','shared_engine','hardware','pkbundle')]:del globals()[k]
+gc.collect()
+"""
+
 # Opens each session: the scorer interrupted by Ctrl-C lets go of its
 # modules and its game (a board restarts it after the session) so that the
 # link's own code finds room on its heap; then /lib/pklink.mpy if it is
 # there and current.
 _PRELUDE = """import sys,gc
-for k in[k for k in sys.modules if k.split('.')[0]in('firmware','shared_engine','hardware')]:del sys.modules[k]
-gc.collect()
-if'/lib'not in sys.path:sys.path.append('/lib')
+""" + DROP_SCORER + """if'/lib'not in sys.path:sys.path.append('/lib')
 try:from pklink import *
 except Exception:V=0
 print(V)
@@ -196,6 +202,20 @@ class Link:
         raise PipkeeperError(
             "the device on {} does not answer like MicroPython (no raw REPL); "
             "is MicroPython installed? (see README: putting MicroPython on a board)".format(self.port))
+
+    def soft_reset(self, timeout=ENTER_TIMEOUT):
+        """A soft reset from the raw REPL, back at its prompt: a fresh heap,
+        boot.py run, main.py not (a board runs it only for its friendly
+        REPL), as mpremote's ``soft-reset`` does. For work that needs the
+        board's whole heap (``pipkeeper test --board``): the scorer the
+        interrupt stopped still held a game's interned names, scattered over
+        the heap, and a test file found no block for the table of names
+        (issue 22). The sim starts a fresh process into the raw REPL. The
+        board's helper is gone with its heap: ``info`` pastes it again."""
+        self._write(b"\x04")
+        self._read_until(b"soft reboot\r\n", timeout)
+        self._read_until(BANNER, timeout)
+        self._info = None
 
     def _hear(self, chunk):
         self._heard = (self._heard + chunk)[-4096:]
