@@ -12,6 +12,7 @@ cannot cause, shown in English.
 """
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -25,6 +26,9 @@ _RAISERS = ("IllegalEvent", "Refused")
 DYNAMIC = ("quick", "full", "all", "no", "yes", "most rounds won",
            "lowest non-zero round score")
 _NOT_MESSAGES = ("x",)      # __import__'s fromlist
+# A module's dotted name ("shared_engine.dgn", in the app's tuples of
+# modules to let go) is never a message, in a tuple of one or not.
+_MODULE = re.compile(r"[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)+\Z")
 
 
 def _files(root):
@@ -72,7 +76,7 @@ def found(root=ROOT):
                     elif _const(a) is not None:
                         keys.append(_const(a))
             for k in keys:
-                if k not in _NOT_MESSAGES:
+                if k not in _NOT_MESSAGES and not _MODULE.match(k):
                     out.setdefault(k, "%s:%d" % (path.relative_to(root), node.lineno))
     for k in DYNAMIC:
         out.setdefault(k, "dynamic")
