@@ -61,7 +61,7 @@ def t_a_fault_on_a_full_heap_tells_players_logs_and_the_next_press_goes_on():
     a.render(True)
 
     def heavy_draw():
-        a.ctx.game = None               # (App.roomy's last try's let go)
+        a.ctx.game = None               # (roomy calls this three times: the last ballast goes first)
         a.ctx.game = ballast = []       # what the press holds: the game's
         _fill_heap(ballast)
         raise MemoryError("memory allocation failed, allocating 640 bytes")
