@@ -1,6 +1,5 @@
-"""Checkpoints: the whole engine state as plain JSON data (lists in a fixed
-order, no keys), so the board can restore a game in the same time at round
-13 as at round 1.
+"""Checkpoints: the whole engine state in a small file, so the board can
+restore a game in the same time at round 13 as at round 1.
 
 Only the board and the tests use this module; the laptop replays records.
 
@@ -8,16 +7,32 @@ On battery every press is a cold boot. Replaying a whole record per press
 grows with the game; restoring a checkpoint and replaying only the lines
 after it does not. The checkpoint says how many bytes of the record it
 covers and carries a CRC of the last bytes it covers and one of its own
-text: a checkpoint that is missing, stale (the record was changed before
+bytes: a checkpoint that is missing, stale (the record was changed before
 that point) or corrupt (a write cut short) is detected and rebuilt from a
 full replay, never trusted blindly.
 
 The undo history and the round marks travel in the checkpoint too, so an
 ``undo`` right after a restore works exactly as after a full replay.
+
+The file: a line with the CRC (8 hex digits) of all that follows it; a line
+of JSON, the ``head``: lists in a fixed order, no keys, with what is small
+or seldom there (the rules, the players and options, the flags, the round
+marks, the round's scalars); then the ``blob``: the bulk, packed with
+struct (the totals, every scored round, the undo history, the round's tiles).
+Why not all JSON (versions 1-5): the board's JSON reader costs about 3 us a
+byte, whatever the bytes are, and the late game's 6 KB of JSON took 17 ms
+to read and 11 more to turn into the engine's tuples; struct reads a
+scored round in three calls.
 """
 
 import json
 import sys
+from struct import pack, unpack_from
+
+try:
+    from struct import error as _Unpacked     # CPython's struct.error is no ValueError
+except ImportError:  # MicroPython raises ValueError
+    _Unpacked = ValueError
 
 try:
     from binascii import crc32
@@ -26,48 +41,190 @@ except ImportError:  # pragma: no cover - both interpreters have it
 
 from shared_engine.engine import Game, Round, Log, SCORE
 
-VERSION = 4   # 3: lists in a fixed order, no keys; 4: a result's bounds and original
+VERSION = 6   # 3: lists in a fixed order, no keys; 4: a result's bounds and original;
+# 5: bounds in hex, the undo history as its chunks; 6: the bulk packed after a JSON head
 _STREAMS_BYTES = sys.implementation.name == "micropython"
 TAIL = 256  # bytes of the record, before the covered length, that the CRC covers
 
-# The Round's state, in the order the checkpoint keeps it (its JSON has no
-# keys: each string the board parses costs it a look-up among MicroPython's
-# interned names, ~0.5 ms with the firmware loaded, and these names are
-# interned once, with this module).
-_ROUND = ("double", "lead", "hunt", "hands", "known", "exact", "any_known", "table",
+# The Round's state in the head, in this order (no keys: each string the
+# board parses costs it a look-up among MicroPython's interned names, and
+# these names are interned once, with this module); its tiles (``table``,
+# ``known``) are in the blob.
+_ROUND = ("double", "lead", "hunt", "hands", "exact", "any_known",
           "yard", "to_move", "drew", "drawn", "passes", "ended", "out", "moves", "quick",
           "centre_left", "ends", "foot", "toes")
 _ROUND_TRAINS = ("trains", "markers", "had_turn", "od_train", "od_pip")   # trains layout
+_TILES = 2      # "table" and "known": the Round's state in the blob
+_RESULT = "<bbhb"   # a scored round's double, who went out (-1: none), its bounds' length (-1: none), 1 if fixed
 
 
 def snapshot(game):
-    """The game's whole state as JSON-able data: lists in a fixed order."""
+    """The game's whole state: [head, pieces], ``head`` JSON-able lists in a
+    fixed order, ``pieces`` the blob's bytes in the order ``restore`` takes
+    them (the module's docstring has the layout). In pieces, not one block:
+    on a board's heap after a long game the blob may find no block of its
+    size (2 KB in the late game), its pieces always do."""
+    head, pieces = _encode(game)
+    return [head, list(pieces)]
+
+
+def restore(data):
+    """A Game from ``snapshot`` data: [head, blob], the blob its pieces (a
+    list), its bytes (a memoryview of the file read) or the checkpoint file
+    itself, open at the blob (``read`` on a heap too scattered for the file
+    in one block)."""
+    head, blob = data
+    take = _reader(blob)
+    (rules, players, options, used, over, stopped, redeals, keep_rounds, base,
+     nresults, chunks, odd, marks, rd) = head
+    opts = {}
+    for k, v in options:
+        opts[k] = v
+    g = Game(rules, players, opts)
+    n = g.n
+    fi = "<%di" % n
+    g.totals = list(unpack_from(fi, take(4 * n), 0))
+    results = [None] * nresults
+    for k in range(nresults):
+        double, out, nb, fixed = unpack_from(_RESULT, take(5), 0)
+        b = take(9 * n)
+        bounds = None if nb < 0 else bytes(take(nb))
+        orig = None
+        if fixed:
+            o = take(9 * n)
+            orig = (unpack_from(fi, o, 0), unpack_from(fi, o, 4 * n), tuple(o[8 * n:]))
+        results[k] = (double, unpack_from(fi, b, 0), None if out < 0 else out,
+                      unpack_from(fi, b, 4 * n), tuple(b[8 * n:]), bounds, orig)
+    g.results = results
+    g.used = used
+    g.over = over
+    g.stopped = stopped
+    g.redeals = redeals
+    g.keep_rounds = keep_rounds
+    g.base = base
+    log = Log()
+    if chunks:
+        log.chunks = [None] * len(chunks)
+        for i in range(len(chunks)):
+            c = chunks[i]
+            log.chunks[i] = list(unpack_from(_CHUNK if c == 32 else "<%di" % c, take(4 * c), 0))
+        log.tail = log.chunks[-1]
+        for ci, i, x in odd:
+            log.chunks[ci][i] = _unitem(x)
+    g.history = log
+    g.marks = [(at, _unmark(m, results)) for at, m in marks]
+    if rd is not None:
+        r = Round(None, 0, 0, ())
+        names = _ROUND + _ROUND_TRAINS if len(rd) > len(_ROUND) + 1 else _ROUND
+        if len(rd) != len(names) + 1:
+            raise ValueError("the checkpoint's round is of another shape")
+        for i in range(len(names)):
+            setattr(r, names[i], rd[i + 1])
+        r.hunt = tuple(r.hunt)
+        table = bytearray(g.rules.tiles)
+        for t in take(rd[0]):
+            table[t] = 1
+        r.table = table
+        known = [None] * n
+        for s in range(n):
+            known[s] = list(take(take(1)[0]))
+        r.known = known
+        g.round = r
+    return g
+
+
+_CHUNK = "<32i"     # a full chunk of the undo history (engine.Log)
+
+
+def _reader(blob):
+    """``take(n)``: the blob's next ``n`` bytes, from its pieces (each
+    piece is one take), its bytes, or the file open at it."""
+    if isinstance(blob, list):
+        it = iter(blob)
+
+        def take(n):
+            b = next(it)
+            if len(b) != n:
+                raise ValueError("the checkpoint's data is of another shape")
+            return b
+    elif hasattr(blob, "readinto"):
+        def take(n):
+            b = blob.read(n)
+            if len(b) != n:
+                raise ValueError("the checkpoint is cut short")
+            return b
+    else:
+        at = [0]
+
+        def take(n):
+            a = at[0]
+            if a + n > len(blob):
+                raise ValueError("the checkpoint is cut short")
+            at[0] = a + n
+            return blob[a:a + n]
+    return take
+
+
+def _encode(game):
+    """(head, pieces): the head, and a generator of the blob's pieces, one
+    a take, in the order ``restore`` takes them (``write`` puts each in the
+    file as it comes: neither the blob nor its pieces at once on the
+    board's heap, which a checkpoint of the late game at 40 KB free found
+    no room for)."""
+    chunks = []
+    odd = []
+    hist = game.history.chunks
+    for ci in range(len(hist)):
+        c = hist[ci]
+        chunks.append(len(c))
+        for i in range(len(c)):
+            if not isinstance(c[i], int):
+                odd.append([ci, i, _item(c[i])])
     r = game.round
     rd = None
     if r is not None:
         names = _ROUND + _ROUND_TRAINS if hasattr(r, "trains") else _ROUND
-        if len(r.__dict__) != len(names):
+        if len(r.__dict__) != len(names) + _TILES:
             raise ValueError("the round has state the checkpoint does not know: %s"
                              % sorted(k for k in r.__dict__ if k not in names))
-        rd = [len(r.table)]
+        rd = [sum(r.table)]
         for k in names:
             v = getattr(r, k)
-            if k == "table":
-                v = _ids(v)
-            elif k == "known":
-                v = [list(h) for h in v]
-            elif isinstance(v, (list, tuple)):
+            if isinstance(v, (list, tuple)):
                 v = list(v)
             rd.append(v)
-    return [
-        game.rules.name, game.players, [[k, v] for k, v in _options(game).items()],
-        game.totals, [_result(x) for x in game.results], game.used, game.over,
-        game.stopped, game.redeals, game.keep_rounds, game.base,
-        # In the Log's chunks: no long list to build on the board's heap.
-        [[_item(x) for x in chunk] for chunk in game.history.chunks],
-        [[at, _mark(m, game.results)] for at, m in game.marks],
-        rd,
-    ]
+    head = [game.rules.name, game.players, [[k, v] for k, v in _options(game).items()],
+            game.used, game.over, game.stopped, game.redeals, game.keep_rounds, game.base,
+            len(game.results), chunks, odd,
+            [[at, _mark(m, game.results)] for at, m in game.marks], rd]
+    return head, _pieces(game)
+
+
+def _pieces(game):
+    n = game.n
+    fi = "<%di" % n
+    yield pack(fi, *game.totals)
+    for x in game.results:
+        double, counted, out, pips, db, bounds, orig = x
+        yield pack(_RESULT, double, -1 if out is None else out,
+                   -1 if bounds is None else len(bounds), 0 if orig is None else 1)
+        yield pack(fi, *counted) + pack(fi, *pips) + bytes(db)
+        if bounds is not None:
+            yield bytes(bounds)
+        if orig is not None:
+            yield pack(fi, *orig[0]) + pack(fi, *orig[1]) + bytes(orig[2])
+    for c in game.history.chunks:
+        for x in c:
+            if not isinstance(x, int):
+                c = [x if isinstance(x, int) else 0 for x in c]
+                break
+        yield pack(_CHUNK if len(c) == 32 else "<%di" % len(c), *c)
+    r = game.round
+    if r is not None:
+        yield bytes(_ids(r.table))
+        for h in r.known:
+            yield bytes((len(h),))
+            yield bytes(h)
 
 
 def _ids(table):
@@ -82,43 +239,6 @@ def _ids(table):
     return out
 
 
-def restore(data):
-    """A Game from ``snapshot`` data."""
-    (rules, players, options, totals, results, used, over, stopped, redeals, keep_rounds,
-     base, history, marks, rd) = data
-    opts = {}
-    for k, v in options:
-        opts[k] = v
-    g = Game(rules, players, opts)
-    g.totals = list(totals)
-    g.results = [_unresult(x) for x in results]
-    g.used = list(used)
-    g.over = over
-    g.stopped = stopped
-    g.redeals = redeals
-    g.keep_rounds = keep_rounds
-    g.base = base
-    g.history = Log()
-    for chunk in history:
-        for x in chunk:
-            g.history.append(_unitem(x))
-    g.marks = [(at, _unmark(m, g.results)) for at, m in marks]
-    if rd is not None:
-        r = Round(None, 0, 0, ())
-        names = _ROUND + _ROUND_TRAINS if len(rd) > len(_ROUND) + 1 else _ROUND
-        if len(rd) != len(names) + 1:
-            raise ValueError("the checkpoint's round is of another shape")
-        for i in range(len(names)):
-            setattr(r, names[i], rd[i + 1])
-        table = bytearray(rd[0])
-        for t in r.table:
-            table[t] = 1
-        r.table = table
-        r.hunt = tuple(r.hunt)
-        g.round = r
-    return g
-
-
 def _options(game):
     opts = {}
     for k, v in game.rules.options.items():
@@ -128,9 +248,11 @@ def _options(game):
 
 
 def _result(x):
+    """A scored round as JSON: in a round mark, for the rare round that a
+    fix changed since the mark (the others are the game's own, in the blob)."""
     double, counted, out, pips, db, bounds, orig = x
     return [double, list(counted), out, list(pips), list(db),
-            None if bounds is None else list(bounds),   # ints: no string to intern
+            None if bounds is None else list(bounds),
             None if orig is None else [list(orig[0]), list(orig[1]), list(orig[2])]]
 
 
@@ -145,8 +267,7 @@ def _unresult(x):
 def _mark(m, results):
     """A round mark as JSON: of its scored rounds, those that are the
     game's own (the same tuple: no fix since) are written as 0, so each
-    round is in the checkpoint once, not once per mark (a smaller file
-    to read in one block, fewer lists to parse)."""
+    round is in the checkpoint once, not once per mark."""
     rs = m[1]
     out = [0] * len(rs)
     for i in range(len(rs)):
@@ -168,30 +289,22 @@ def _unmark(m, done):
 
 
 def _item(x):
-    """A history item (packed int, packed bytes, or a score tuple) as JSON:
-    an int, a list of ints (bytes) or a pair of lists (a score). No
-    strings: each string the board parses costs it a look-up in
-    MicroPython's table of interned names."""
-    if isinstance(x, int):
-        return x
+    """A history item that is no packed int (packed bytes: a hand or a round
+    line; a score tuple) as JSON: a list of ints (bytes) or a pair of lists
+    (a score). No strings: each string the board parses costs it a look-up
+    in MicroPython's table of interned names."""
     if isinstance(x, bytes):
         return list(x)
     return [list(x[1]), list(x[2])]
 
 
 def _unitem(x):
-    if isinstance(x, int):
-        return x
     if len(x) == 2 and isinstance(x[0], list):
         return (SCORE, tuple(x[0]), tuple(x[1]))
     return bytes(x)
 
 
 # -- the checkpoint file --------------------------------------------------------
-#
-# "CRC32 in 8 hex digits\n" then the JSON body, written to the stream piece by
-# piece (json.dump) and read back with json.load: the body can be several
-# kilobytes, more than a fragmented board heap may hold as one string.
 
 def tail_crc(f, length):
     """CRC of the last TAIL bytes before ``length`` in the open record ``f``."""
@@ -230,12 +343,17 @@ def write(game, f, length, lines, out):
     first ``length`` bytes (``lines`` lines) of the record open as ``f``."""
     buf = bytearray(CHUNK)
     out.write(b"00000000\n")
-    data = [VERSION, length, lines, tail_crc(f, length), snapshot(game)]
+    head, pieces = _encode(game)
+    head = [VERSION, length, lines, tail_crc(f, length), head]
     if _STREAMS_BYTES:
-        json.dump(data, out)  # MicroPython: straight into the file, piece by piece
+        json.dump(head, out)  # MicroPython: straight into the file, piece by piece
     else:
-        out.write(json.dumps(data).encode())  # CPython's json.dump writes str
-    data = None
+        out.write(json.dumps(head).encode())  # CPython's json.dump writes str
+    head = None
+    out.write(b"\n")
+    for p in pieces:
+        out.write(p)
+    pieces = None
     crc, _ = _crc_from(out, 9, buf)
     out.seek(0)
     out.write(b"%08x" % crc)
@@ -244,26 +362,32 @@ def write(game, f, length, lines, out):
 def read(cp):
     """The checkpoint's data from an open checkpoint file ("rb"); ValueError
     when it is corrupt or of another version. The file is read in one call
-    and parsed from memory (a few KB: a cold boot has them); a CRC pass and
-    a parse from the file a byte at a time cost the board far more, and are
-    the way only when the heap has no block that large."""
+    (a few KB: a cold boot has them) and its blob used in place; where the
+    heap has no block that large (a long game on USB), it is checked and
+    read piece by piece from the file, which must then stay open until the
+    state is restored."""
     try:
         raw = cp.read()
     except MemoryError:
         raw = None
     if raw is None:
-        data = _read_streamed(cp)
-    else:
-        if len(raw) < 10 or raw[8] != 10:
-            raise ValueError("the checkpoint is cut short")
-        body = memoryview(raw)[9:]
-        if crc32(body) != _want(raw):
-            raise ValueError("the checkpoint's checksum does not match")
-        data = json.loads(body if _STREAMS_BYTES else bytes(body))
-        raw = body = None
-    if not isinstance(data, list) or len(data) != 5 or data[0] != VERSION:
+        return _read_streamed(cp)
+    if len(raw) < 10 or raw[8] != 10:
+        raise ValueError("the checkpoint is cut short")
+    body = memoryview(raw)[9:]
+    if crc32(body) != _want(raw):
+        raise ValueError("the checkpoint's checksum does not match")
+    j = raw.find(b"\n", 9)
+    if j < 0:
+        raise ValueError("the checkpoint is cut short")
+    return _data(json.loads(body[:j - 9] if _STREAMS_BYTES else bytes(body[:j - 9])),
+                 body[j - 8:])
+
+
+def _data(head, blob):
+    if not isinstance(head, list) or len(head) != 5 or head[0] != VERSION:
         raise ValueError("the checkpoint is of another version")
-    return {"length": data[1], "lines": data[2], "tail": data[3], "state": data[4]}
+    return {"length": head[1], "lines": head[2], "tail": head[3], "state": [head[4], blob]}
 
 
 def _want(head):
@@ -284,7 +408,7 @@ def _read_streamed(cp):
     if crc != want or not size:
         raise ValueError("the checkpoint's checksum does not match")
     cp.seek(9)
-    return json.load(cp)
+    return _data(json.loads(cp.readline()), cp)
 
 
 def resume(f, cp=None, keep_rounds=2):
@@ -311,23 +435,20 @@ def resume(f, cp=None, keep_rounds=2):
                 raise ValueError("the record differs from the checkpoint")
             lines = data["lines"]
             game = restore(data["state"])
-        except (ValueError, KeyError, TypeError, IndexError) as e:
+        except (ValueError, KeyError, TypeError, IndexError, _Unpacked) as e:
             why = str(e) or "the checkpoint is unreadable"
         else:
             data = None  # the heap back before the tail is replayed
             f.seek(length)
             sc = dgn.Scanner()
             sc.no = lines
-            tail = 0
-            for ev in sc.events(f):
-                try:
-                    game.apply(ev)
-                except ValueError as e:
-                    raise dgn.RecordError(sc.no, str(e))
-                tail += 1
+            sc.in_tags = False
+            # the record's lines after the checkpoint, as a full replay reads
+            # them (its fast reader takes the board's own lines)
+            sc.replay_file(f, None, keep_rounds, game)
             game.warnings = sc.warnings
             game.lines = sc.no
-            game.tail = tail
+            game.tail = sc.no - lines
             return game, None
     f.seek(0)
     game = dgn.replay_lines(f, keep_rounds)

@@ -9,6 +9,8 @@ Errors are ``RecordError`` (a ``ValueError``) carrying the line number and a
 sentence a player understands; ``str(e)`` is ``line N: message``.
 """
 
+from array import array
+
 from shared_engine import tiles
 from shared_engine.presets import find_preset
 from shared_engine.engine import (
@@ -146,7 +148,162 @@ def parse_event(line):
     return _parse(line.encode() if isinstance(line, str) else line)
 
 
+# The lines a board writes on nearly every press, read by their bytes in
+# native code where MicroPython has it (the RP2040 ports do). On the board a
+# line through the general parser below (split, a test a word) costs about
+# 290 us, the most of a replay; here about 20, the call included. Only the
+# exact forms that ``format_event`` writes are taken:
+#     S play | S play A-B | S play A-B @T | S play @T | S play @mx
+#     S draw | S draw A-B | S pass
+# with S a seat of one digit, A, B and T of one or two; anything else (a
+# word more or less, a blank too many, a comment, a line the laptop wrote
+# differently) reads 0 and goes the general way, which also says what is
+# wrong with it. Its result is always the general parser's: tests/engine/
+# test_dgn_fast.py holds them side by side on MicroPython.
+#
+# ``_fast_line(buf, i, end, out)`` reads the line that starts at buf[i], in
+# a buffer filled up to ``end``: -1 when no line end comes before ``end``
+# (the line is not all there); else the index after its "\n" goes to
+# out[6] and the result is the event's kind, its items in out[1:5] (target
+# -1: none) and its ``engine.pack`` in out[5]: what the replay of a file
+# hands the engine (``Game.step``), with no bytes, tuple or pack() of the
+# line allocated or computed; or 0 for a line to read the general way.
+# Without native code (CPython) every line goes the general way: the plain
+# version only finds the line's end, so the replay's buffer handling runs
+# (and is tested) on both interpreters.
+#
+# Mind the size of the native version. Frozen into the image, native code
+# for ARMv6-M (the RP2040's Cortex-M0+) lands at a 2-byte aligned address
+# (MicroPython's mpy-tool), but the emitter's jumps of more than 2 KB load
+# their offset with a PC-relative load that assumes 4-byte alignment: such
+# a jump then lands anywhere and the board crashes. Every ``return`` jumps
+# to the function's end, so none may come more than 2 KB before it: the
+# line's kind is worked out before the first one. (The longest jump here is
+# 1,756 bytes, in objdump of mpy-cross -march=armv6m's code; the previous
+# version's was 2,024.)
+_FAST = None   # _fast_line's out: kind, seat, a, b, target, pack, next (native only)
+try:
+    import micropython
+
+    @micropython.viper
+    def _fast_line(buf: ptr8, i: int, end: int, out: ptr32) -> int:
+        # No return before the line's kind is known: see above.
+        n = i
+        while n < end and buf[n] != 10:
+            n += 1
+        kind = 0
+        s = 0
+        if n < end and n - i >= 6 and buf[i + 1] == 32:
+            s = buf[i] - 48
+            c2 = buf[i + 2]
+            c3 = buf[i + 3]
+            c4 = buf[i + 4]
+            c5 = buf[i + 5]
+            if s < 1 or s > 9:
+                kind = 0
+            elif ((c2 ^ 112) | (c3 ^ 108) | (c4 ^ 97) | (c5 ^ 121)) == 0:          # play
+                kind = 3
+            elif ((c2 ^ 100) | (c3 ^ 114) | (c4 ^ 97) | (c5 ^ 119)) == 0:        # draw
+                kind = 4
+            elif ((c2 ^ 112) | (c3 ^ 97) | (c4 ^ 115) | (c5 ^ 115)) == 0 and n - i == 6:  # pass
+                kind = 5
+        if n >= end:
+            return -1
+        out[6] = n + 1
+        if kind == 0:
+            return 0
+        # The line is buf[i:n] and buf[n] its "\n": a read up to n needs no
+        # other bound, and the "\n" is no digit, blank, "-" or "@".
+        a = -1
+        b = -1
+        t = -1
+        p = i + 6
+        if p < n:
+            if buf[p] != 32 or buf[p + 1] == 10:
+                return 0
+            p += 1
+            c = buf[p] - 48
+            if 0 <= c and c <= 9:                 # a tile: A-B
+                a = c
+                p += 1
+                c = buf[p] - 48
+                if 0 <= c and c <= 9:
+                    a = a * 10 + c
+                    p += 1
+                if buf[p] != 45 or buf[p + 1] == 10:
+                    return 0
+                b = buf[p + 1] - 48
+                if b < 0 or b > 9:
+                    return 0
+                p += 2
+                c = buf[p] - 48
+                if 0 <= c and c <= 9:
+                    b = b * 10 + c
+                    p += 1
+                if p < n:
+                    if buf[p] != 32 or buf[p + 1] == 10:
+                        return 0
+                    p += 1
+            if p < n:                             # a train: @T or @mx
+                if kind != 3 or buf[p] != 64 or buf[p + 1] == 10:
+                    return 0
+                p += 1
+                if buf[p] == 109 and buf[p + 1] == 120 and buf[p + 2] == 10:
+                    t = 0
+                else:
+                    t = buf[p] - 48
+                    if t < 1 or t > 9:
+                        return 0
+                    c = buf[p + 1]
+                    if c != 10:
+                        c -= 48
+                        if c < 0 or c > 9 or buf[p + 2] != 10:
+                            return 0
+                        t = t * 10 + c
+        out[0] = kind
+        out[1] = s
+        out[2] = a
+        out[3] = b
+        out[4] = t
+        if kind == 3:        # engine.pack of the event
+            if t < 0:
+                t = 31
+            out[5] = (((((a + 2) << 5 | (b + 2)) << 5 | t) << 5 | s) << 4) | 3
+        elif kind == 4:
+            out[5] = ((((a + 2) << 5 | (b + 2)) << 5 | s) << 4) | 4
+        else:
+            out[5] = (s << 4) | 5
+        return kind
+
+    _FAST = array("i", bytes(28))
+except (ImportError, SyntaxError, NameError, AttributeError):
+    # CPython, or a MicroPython without the native emitters: every line
+    # goes the general way; this finds the line's end.
+    def _fast_line(buf, i, end, out):
+        j = buf.find(b"\n", i, end)
+        if j < 0:
+            return -1
+        out[6] = j + 1
+        return 0
+
+
 def _parse(line):
+    o = _FAST
+    if o is not None:
+        n = len(line)
+        k = _fast_line(line, 0, n, o)
+        if k > 0 and o[6] == n:      # the "\n" found is the line's last byte
+            if k == PLAY:
+                t = o[4]
+                return (PLAY, o[1], o[2], o[3], None if t < 0 else t)
+            if k == DRAW:
+                return (DRAW, o[1], o[2], o[3])
+            return (PASS, o[1])
+    return _parse_words(line)
+
+
+def _parse_words(line):
+    """The general parser: any event line, or ValueError saying what is wrong."""
     w = line.split()
     n = len(w)
     if not n:
@@ -386,26 +543,30 @@ class Scanner:
 
     The common line, an event with no comment, costs one test of its first
     and last bytes before it is parsed: this loop runs once a press on the
-    board."""
+    board. (A file's full replay reads it in chunks instead, ``replay_file``,
+    and brings only the lines its fast path does not take here, one at a
+    time: ``in_tags`` carries over between the calls.)"""
 
     def __init__(self):
         self.tags = []
         self.tag_lines = []
         self.warnings = []
         self.no = 0
+        self.in_tags = True   # no event line read yet: a tag may still come
 
     def events(self, lines):
-        in_tags = True
+        in_tags = self.in_tags
         no = self.no
         for raw in lines:
             no += 1
             self.no = no
-            if isinstance(raw, str):
-                raw = raw.encode()
-            if raw[-1] != 10:  # no "\n": the last line, cut short
-                if raw.strip():
-                    self.warnings.append("line %d: %s" % (no, TORN))
-                return
+            if raw[-1] != 10:  # a str line (encoded here), or the last line cut short
+                if isinstance(raw, str):
+                    raw = raw.encode()
+                if raw[-1] != 10:
+                    if raw.strip():
+                        self.warnings.append("line %d: %s" % (no, TORN))
+                    return
             try:
                 c = raw[0]
                 if c <= 32:  # leading blanks, or a blank line
@@ -424,13 +585,86 @@ class Scanner:
                     raw = raw[:c]
                     if not raw.strip():
                         continue  # a comment line
-                in_tags = False
+                if in_tags:
+                    in_tags = self.in_tags = False
                 ev = _parse(raw)
             except ValueError as e:
                 raise RecordError(no, str(e))
             except UnicodeError:
                 raise RecordError(no, "the line is not UTF-8 text")
             yield ev
+
+
+    # Bytes read at a time: a block any heap the board has can spare.
+    chunk = 256
+
+    def replay_file(self, f, rec, keep_rounds, game=None):
+        """``replay_lines`` for a file: the Game (None when the record has
+        no event); with ``game``, the file's lines from where it stands are
+        applied to that game (a checkpoint's tail: shared_engine/checkpoint.py).
+        The board's cold boot without a checkpoint replays the
+        whole record this way. A line read from a file costs the board a
+        bytes object, a tuple for its event (a block of two: a search of
+        the heap) and the engine's pack() of it; here the file is read in
+        chunks into one small buffer, and the lines ``_fast_line`` takes go
+        to ``Game.step`` as ints. Every other line (tags, rounds, scores,
+        comments, a line cut short, one longer than the buffer) goes
+        through ``events`` as a line of its own, so the two ways read a
+        record alike, line numbers and errors included.
+
+        A method, and ``chunk`` a class attribute, rather than names of the
+        module: dgn's 47 names fill MicroPython's table of 47 exactly, and
+        with one name more (a table of 59) each collection on the board took
+        6.8 ms instead of 2.3 (its 64-entry mark stack overflowed and the
+        whole heap was scanned again), 4.5 ms of every press on USB."""
+        buf = bytearray(self.chunk)
+        mv = memoryview(buf)
+        o = _FAST if _FAST is not None else array("i", bytes(28))
+        fast = _fast_line
+        step = None if game is None else game.step
+        no = self.no
+        i = end = 0
+        try:
+            while True:
+                k = fast(buf, i, end, o)
+                if k > 0 and step is not None:
+                    no += 1
+                    step(k, o)
+                    i = o[6]
+                    continue
+                if k >= 0:                    # a whole line, the general way
+                    j = o[6]
+                    raw = bytes(mv[i:j])
+                    i = j
+                else:                         # the line is not all in the buffer
+                    m = end - i
+                    if m == len(buf):         # nor can it be: the rest from the file
+                        raw = bytes(buf) + f.readline()
+                        i = end = 0
+                    else:
+                        if m and i:
+                            mv[:m] = mv[i:end]
+                        i = 0
+                        n = f.readinto(mv[m:])
+                        end = m + n
+                        if n:
+                            continue
+                        if not m:
+                            break             # the end of the record
+                        raw = bytes(mv[:m])   # its last line, with no line end
+                        end = 0
+                no += 1
+                self.no = no - 1
+                for ev in self.events((raw,)):
+                    if game is None:
+                        game = _new_game(rec, no, keep_rounds)
+                        step = game.step
+                    game.apply(ev)
+        except IllegalEvent as e:
+            self.no = no
+            raise RecordError(no, str(e))
+        self.no = no
+        return game
 
 
 def read(text):
@@ -456,13 +690,16 @@ def replay_lines(lines, keep_rounds=None):
     rec.tags = sc.tags
     rec.tag_lines = sc.tag_lines
     game = None
-    for ev in sc.events(lines):
-        if game is None:
-            game = _new_game(rec, sc.no, keep_rounds)
-        try:
-            game.apply(ev)
-        except IllegalEvent as e:
-            raise RecordError(sc.no, str(e))
+    if hasattr(lines, "readinto"):
+        game = sc.replay_file(lines, rec, keep_rounds)
+    else:
+        for ev in sc.events(lines):
+            if game is None:
+                game = _new_game(rec, sc.no, keep_rounds)
+            try:
+                game.apply(ev)
+            except IllegalEvent as e:
+                raise RecordError(sc.no, str(e))
     if game is None:
         game = _new_game(rec, sc.no or 1, keep_rounds)
     game.warnings = sc.warnings

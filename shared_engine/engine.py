@@ -278,6 +278,32 @@ class Game:
             raise IllegalEvent("unknown event")
         self.history.append(pack(ev))
 
+    def step(self, k, ev):
+        """``apply`` for a play, draw or pass of kind ``k``, its items as
+        ints at ev[1:6] (an array('i') will do): the seat, the tile's a and
+        b, the target (-1: none; a play's only) and the event's ``pack``.
+        The same checks and refusals as ``apply``. The full replay of a
+        record on the board (dgn.Scanner.replay_file) reads them from a line's
+        bytes: no event tuple (on the board's heap a block of two, found by
+        a search), no pack() to compute, and a call of two arguments (a
+        bound method called with more copies them to the heap first).
+
+        Its locals and stack stay within 11 words: MicroPython allocates a
+        larger frame on the heap at every call (VM_MAX_STATE_ON_STACK)."""
+        if self.over:
+            raise IllegalEvent("the game is over")
+        if k == PLAY:
+            self._play(ev[1] - 1, ev[2], ev[3], None if ev[4] < 0 else ev[4])
+        elif k == DRAW:
+            self._draw(ev[1] - 1, ev[2], ev[3])
+        else:
+            self._pass(ev[1] - 1)
+        c = self.history.tail
+        if len(c) < 32:
+            c.append(ev[5])   # Log.append but for a new chunk, without its call
+        else:
+            self.history.append(ev[5])
+
     # -- rounds -------------------------------------------------------------
 
     def next_double(self):
@@ -427,8 +453,11 @@ class Game:
     # -- plays ---------------------------------------------------------------
 
     def _play(self, s, a, b, target):
-        # The hot path of the board: one call per check at most, messages
-        # built only when a play is refused.
+        # The hot path of the board, and of a full replay (dgn.Scanner.replay_file):
+        # a check at most one call deep, messages built only when a play is
+        # refused; on a train (mexican-train, the board's longest games) all
+        # in this one method, as a call costs the RP2040 as much as a dozen
+        # of these lines.
         r = self.round
         if r is None or r.ended or r.to_move != s:
             self._turn(s, "play")
@@ -454,7 +483,50 @@ class Game:
             dbl = a == DOUBLE
         trains = self.trains
         if trains:
-            self._play_train(r, s, a, b, dbl, target)
+            # A play on a train: checks first, then the train changed.
+            own = s + 1
+            if target is None:
+                target = own
+            if target < 0 or target > self.n:
+                raise IllegalEvent("{refusal}: there is no train of {seat}", _who(s, a, b), target)
+            od = r.od_train
+            ends = r.trains
+            if dbl:
+                if od != NO:
+                    # The only double with the open double's number is that double.
+                    raise _refused(s, a, b, target, "a double never covers a double")
+                if a < 0 and ends[target] == NO:
+                    raise _refused(s, a, b, target, ("a new train must match the station {tile}, "
+                                   "and no other double does", tile_text(r.double, r.double)))
+            if target != own:
+                if not r.had_turn[s]:
+                    raise _refused(s, a, b, target,
+                                   "on a first turn only their own train may be played")
+                if od == NO and target != MEXICAN and not r.markers[target]:
+                    raise _refused(s, a, b, target, "it carries no marker")
+            if od != NO and target != od:
+                raise _refused(s, a, b, target, ("the double {tile} on {train} must be satisfied first",
+                               _double_text(r.od_pip), _train_text(od, -1)))
+            if a >= 0:
+                end = ends[target]
+                need = r.double if end == NO else end
+                if need >= 0 and a != need:
+                    if end == NO:
+                        raise _refused(s, a, b, target, ("a new train must match the station {tile}",
+                                       tile_text(need, need)))
+                    raise _refused(s, a, b, target, ("its end shows {n}", need))
+                ends[target] = b
+            else:
+                r.quick = True
+                ends[target] = UNSEEN
+            if target == own:
+                r.markers[own] = False
+            if dbl:
+                r.od_train = target
+                r.od_pip = a if a >= 0 else UNSEEN
+            elif od != NO:
+                r.od_train = NO
+                r.od_pip = NO
         else:
             if target is not None:
                 raise IllegalEvent("{refusal}: trains are named only in mexican-train", _who(s, a, b))
@@ -530,50 +602,6 @@ class Game:
             r.foot = a if a >= 0 else UNSEEN
             r.toes = 3
 
-    def _play_train(self, r, s, a, b, dbl, target):
-        own = s + 1
-        if target is None:
-            target = own
-        if target < 0 or target > self.n:
-            raise IllegalEvent("{refusal}: there is no train of {seat}", _who(s, a, b), target)
-        od = r.od_train
-        if dbl and od != NO:
-            # The only double with the open double's number is that double.
-            raise _refused(s, a, b, target, "a double never covers a double")
-        if dbl and a < 0 and r.trains[target] == NO:
-            raise _refused(s, a, b, target, ("a new train must match the station {tile}, "
-                           "and no other double does", tile_text(r.double, r.double)))
-        if target != own:
-            if not r.had_turn[s]:
-                raise _refused(s, a, b, target,
-                               "on a first turn only their own train may be played")
-            if od == NO and target != MEXICAN and not r.markers[target]:
-                raise _refused(s, a, b, target, "it carries no marker")
-        if od != NO and target != od:
-            raise _refused(s, a, b, target, ("the double {tile} on {train} must be satisfied first",
-                           _double_text(r.od_pip), _train_text(od, -1)))
-        trains = r.trains
-        if a >= 0:
-            end = trains[target]
-            need = r.double if end == NO else end
-            if need >= 0 and a != need:
-                if end == NO:
-                    raise _refused(s, a, b, target, ("a new train must match the station {tile}",
-                                   tile_text(need, need)))
-                raise _refused(s, a, b, target, ("its end shows {n}", need))
-            trains[target] = b
-        else:
-            r.quick = True
-            trains[target] = UNSEEN
-        if target == own:
-            r.markers[own] = False
-        if dbl:
-            r.od_train = target
-            r.od_pip = a if a >= 0 else UNSEEN
-        elif od != NO:
-            r.od_train = NO
-            r.od_pip = NO
-
     # -- draws and passes ------------------------------------------------------
 
     def _draw(self, s, a, b):
@@ -613,18 +641,18 @@ class Game:
         r = self.round
         if r is None or r.ended or r.to_move != s:
             self._turn(s, "pass")
-        rules = self.rules
+        # No local for self.rules: within 11 words a frame stays off the heap.
         if not r.drew:
-            if r.yard > rules.reserve:
+            if r.yard > self.rules.reserve:
                 raise IllegalEvent("{seat} cannot pass: they must draw first ({tiles} may be drawn)",
-                                   s + 1, _n(r.drawable(rules), 0))
+                                   s + 1, _n(r.drawable(self.rules), 0))
             if r.exact[s]:
                 plays = self._plays_for(s, r.known[s])
                 if plays:
                     raise IllegalEvent("{seat} cannot pass: they can play {tile}",
                                        s + 1, tile_text(plays[0][0], plays[0][1]))
             r.passes += 1
-        elif r.drawn >= 0 and rules.drawn_must:
+        elif r.drawn >= 0 and self.rules.drawn_must:
             plays = self._plays_for(s, (r.drawn,))
             if plays:
                 raise IllegalEvent("{seat} cannot pass: the drawn tile {tile} fits and must be played",

@@ -109,46 +109,52 @@ def _pool(game, r):
         for t in h:
             taken[t] = 1
     counts = bytearray(2 * game.rules.top + 1)
+    hi = tiles.HI   # tiles.pips inlined: this loop runs for every tile of the set
+    lo = tiles.LO
     for t in range(game.rules.tiles):
         if not taken[t]:
-            counts[tiles.pips(t)] += 1
+            counts[hi[t] + lo[t]] += 1
     return counts
 
 
-def _span(r, s, d, pool):
+def _span(r, s, d, low, high):
     """(fewest, most) pips seat s's hand can make, its known tiles and the
-    rest from ``pool`` (``_pool``), holding 0-0 (d) or not; None when the
-    count of tiles does not fit."""
-    zero = tiles.double_id(0)
+    rest from the pool (``_pool``), holding 0-0 (d) or not; None when the
+    count of tiles does not fit. ``low[u]`` and ``high[u]`` are the sums of
+    the pool's u smallest and largest pips (``_sums``)."""
     known = r.known[s]
     base = 0
     for t in known:
         base += tiles.pips(t)
     u = r.hands[s] - len(known)
-    if d and zero not in known:
+    if d and 0 not in known:   # 0: the id of 0-0
         u -= 1  # the 0-0 is one of the tiles, and counts 0
     # Without the +DB mark no tile is 0-0; with it, 0-0 is counted above:
     # either way the other tiles are the pool's less 0-0, its only tile of
     # 0 pips (index 0 is skipped).
-    m = 0
-    for p in range(1, len(pool)):
-        m += pool[p]
-    if u < 0 or u > m:
+    if u < 0 or u >= len(low):
         return None
-    return base + _smallest(pool, u, 1), base + _smallest(pool, u, -1)
+    return base + low[u], base + high[u]
 
 
-def _smallest(pool, u, step):
-    """The sum of the ``u`` smallest pips of ``pool`` (step 1) or the
-    largest (step -1), 0-0 left out."""
+def _sums(pool, u, step):
+    """[0, the smallest pip, the sum of the 2 smallest, ...] of ``pool``,
+    0-0 left out, up to the ``u`` smallest (step 1; step -1: the largest);
+    ``u`` is at most the pool's tiles with pips. Worked out once for all
+    the seats of a score line: a seat's span is then two look-ups."""
+    out = [0] * (u + 1)
     total = 0
+    j = 0
     p = 1 if step > 0 else len(pool) - 1
-    while u > 0:
-        k = pool[p] if pool[p] < u else u
-        total += k * p
-        u -= k
+    while j < u:
+        k = pool[p]
+        while k and j < u:
+            j += 1
+            total += p
+            out[j] = total
+            k -= 1
         p += step
-    return total
+    return out
 
 
 # -- corrections ---------------------------------------------------------------
@@ -168,12 +174,23 @@ _UNCHECKED = (2047, 0)  # empty too: the tile count does not fit what is left
 
 def bounds(game, r):
     """What each seat's score could be in the ended round ``r`` (bytes, 7 a
-    seat, read by ``corrections.span``)."""
+    seat, read by ``corrections.span``). Every round's score line on the
+    board pays for it, a full replay a dozen times: what does not depend
+    on the seat (the pool, its tiles with pips, who is known to hold 0-0)
+    is worked out once."""
     zero = tiles.double_id(0)
     n = game.n
     out = bytearray(7 * n)
-    pool = None
+    low = high = None
     no_db = r.double == 0 or r.table[zero]
+    holder = -1            # the seat known to hold 0-0
+    most = 0               # the most tiles of a hand not known
+    for o in range(n):
+        known = r.known[o]
+        if zero in known:
+            holder = o
+        if not r.exact[o] and r.hands[o] - len(known) > most:
+            most = r.hands[o] - len(known)
     for s in range(n):
         k = r.hands[s]
         known = r.known[s]
@@ -185,14 +202,19 @@ def bounds(game, r):
                 total += tiles.pips(t)
             spans = (_NONE, (total, total)) if zero in known else ((total, total), _NONE)
         else:
-            if pool is None:
+            if low is None:
                 pool = _pool(game, r)
-            held = no_db
-            for o in range(n):
-                if o != s and zero in r.known[o]:
-                    held = True
-            spans = (_span(r, s, 0, pool) or _UNCHECKED,
-                     _NONE if held else (_span(r, s, 1, pool) or _UNCHECKED))
+                m = 0
+                for p in range(1, len(pool)):
+                    m += pool[p]
+                if most > m:
+                    most = m
+                low = _sums(pool, most, 1)
+                high = _sums(pool, most, -1)
+                pool = None
+            held = no_db or (holder >= 0 and holder != s)
+            spans = (_span(r, s, 0, low, high) or _UNCHECKED,
+                     _NONE if held else (_span(r, s, 1, low, high) or _UNCHECKED))
         i = 7 * s
         out[i] = k if k < 255 else 255
         for lo, hi in spans:

@@ -2,9 +2,11 @@
 game or one clean RecordError with a line number, never a crash; a record
 written by the writer reads back to the same events."""
 
+import io
+
 from hypothesis import given, settings, strategies as st
 
-from shared_engine import dgn
+from shared_engine import dgn, report
 from shared_engine.simulate import simulate
 
 WORDS = ["round", "lead", "hunt", "play", "draw", "pass", "score", "hand", "blocked",
@@ -62,3 +64,27 @@ def test_written_records_read_back_to_the_same_events(rules, n, seed):
     rec = dgn.read(text)
     assert [ev for _, ev in rec.events] == list(sim.events)
     assert dgn.write(rec.tags, [ev for _, ev in rec.events]) == text
+
+
+def _outcome(lines):
+    try:
+        g = dgn.replay_lines(lines, 2)
+    except dgn.RecordError as e:
+        return ("error", e.line, str(e))
+    return (report.report(g), list(g.history), g.lines, g.warnings, g.tags)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.binary(), lines.map(lambda b: (HEAD + "\n".join(b)).encode())),
+       st.integers(1, 40))
+def test_a_file_in_chunks_reads_as_its_lines(data, chunk):
+    # replay_lines reads a file (readinto) in chunks, lines cut at their
+    # edges; any other iterable of lines a line at a time
+    want = _outcome(dgn.lines_of(data))
+    keep = dgn.Scanner.chunk
+    dgn.Scanner.chunk = chunk
+    try:
+        got = _outcome(io.BytesIO(data))
+    finally:
+        dgn.Scanner.chunk = keep
+    assert got == want

@@ -78,9 +78,15 @@ def build_package(src_dir, out_dir, args=(), skip=()):
     return built
 
 
+# For the unix port on this machine: with its native code emitter, as the
+# board's own (shared_engine/dgn.py and firmware/columns.py have viper code,
+# which mpy-cross refuses to compile without an architecture).
+HOST = ("-march=host",)
+
+
 def engine_build(root, cache=None):
     """The shared engine compiled for the unix port, in a cache folder under
     the checkout (``build/mpy``). Returns the folder to put on sys.path."""
     out = Path(cache) if cache else Path(root) / "build" / "mpy"
-    build_package(Path(root) / "shared_engine", out)
+    build_package(Path(root) / "shared_engine", out, HOST)
     return out

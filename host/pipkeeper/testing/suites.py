@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.board.mpy import build_package
+from pipkeeper.board.mpy import HOST, build_package
 from pipkeeper.paths import micropython_binary
 
 # The closing line of tests/mp_runner.py (and of this command).
@@ -195,7 +195,7 @@ def run_micropython(root, paths, echo, heapsize="160K", timeout=600, label="micr
     if mpy_packages:
         out_dir = os.path.join(str(root), "build", "mpy")
         for package in mpy_packages:
-            build_package(os.path.join(str(root), package), out_dir)
+            build_package(os.path.join(str(root), package), out_dir, HOST)
         if mpy_compatible(binary, out_dir, mpy_packages[0]):
             extra = ["-p", out_dir]
             echo("(the engine compiled to .mpy with mpy-cross, as on the board)\n")

@@ -33,13 +33,13 @@ FULL = os.environ.get("PIPKEEPER_FULL_FAULT_TESTS") == "1"
 
 def build(root=ROOT):
     """Compile (only what changed) and return the build folder."""
-    from pipkeeper.board.mpy import build_package, compiled, engine_build
+    from pipkeeper.board.mpy import HOST, build_package, compiled, engine_build
 
     root = Path(root).resolve()
     out = Path(engine_build(root, cache=root / "build" / "faults-mpy"))
     # The firmware holds viper code (the panel column transpose): it needs
     # the host's native architecture.
-    build_package(root / "firmware", out, args=("-march=host",))
+    build_package(root / "firmware", out, args=HOST)
     src = root / "firmware"
     for f in src.rglob("*"):
         if f.is_file() and f.suffix not in (".py", ".pyc", ".mpy") and "__pycache__" not in f.parts:
@@ -50,7 +50,7 @@ def build(root=ROOT):
     from pipkeeper.sim.unix import write_packs
     write_packs(out / "firmware")          # the languages' packs, as flash writes them
     for name in HARNESS:
-        compiled(HERE / (name + ".py"), out / "harness" / (name + ".mpy"), ("-march=host",))
+        compiled(HERE / (name + ".py"), out / "harness" / (name + ".mpy"), HOST)
     return out
 
 
