@@ -1,9 +1,11 @@
 """The app: buttons in, record lines and panel updates out.
 
     boot:  restore the game from flash (``restore``), and the UI state
-    press: core.step -> an event is checked by the engine, applied and
-           appended to the record (one line, open/append/close); or only the
-           UI moves (saved to /pipkeeper/ui.json) -> one panel update
+    press: core.step -> an event is checked by the engine and applied; or
+           only the UI moves -> one panel update; then, while the panel
+           draws, the event's line is appended to the record (one line,
+           open/append/close: App.commit) and the UI saved to
+           /pipkeeper/ui.json
     halt:  on battery the board cuts its power here; the next press is a
            cold boot that starts again from ``boot``
 
@@ -29,7 +31,7 @@ import gc
 import sys
 
 from firmware import core
-from firmware.board import BUF_SIZE, WIDTH, HEIGHT
+from firmware.board import BUF_SIZE, WIDTH, HEIGHT, IDLE
 from firmware.storage import Storage
 
 KEEP_ROUNDS = 2      # rounds of history the engine keeps for undo
@@ -51,7 +53,6 @@ def restore(store):
     if path is None:
         return None, None, None
     store.repair(path)
-    from shared_engine import checkpoint
     cpath = store.path(HOME, CHECKPOINT)
     with open(path, "rb") as f:
         try:
@@ -59,25 +60,35 @@ def restore(store):
         except OSError:
             cp = None
         try:
-            game, why = checkpoint.resume(f, cp, KEEP_ROUNDS)
+            game, tracking = resume(f, cp)
         finally:
             if cp is not None:
                 cp.close()
-        if why is None:
-            game.cp_lines = game.lines - game.tail
-            game.cp_due = False
-        else:
-            # A fresh checkpoint is due; the app writes it after the panel
-            # update (App.checkpoint), when the heap has room again. Not for
-            # a record of a few lines (a game just started): replaying them
-            # costs less than the flash writes of a checkpoint.
-            game.cp_lines = 0
-            game.cp_due = game.lines > CP_MIN_LINES
-        f.seek(0, 2)
-        game.size = f.tell()
-        f.seek(0)
-        tracking, game.lang = read_tags(f)
     return game, tracking, path
+
+
+def resume(f, cp):
+    """(game, tracking) of the record open as ``f`` ("rb": a file, or the
+    bytes of a new game's header), from the checkpoint open as ``cp`` or
+    None (shared_engine.checkpoint.resume), with what the app keeps beside
+    the game: its size, its language, where its checkpoint stands."""
+    from shared_engine import checkpoint
+    game, why = checkpoint.resume(f, cp, KEEP_ROUNDS)
+    if why is None:
+        game.cp_lines = game.lines - game.tail
+        game.cp_due = False
+    else:
+        # A fresh checkpoint is due; the app writes it after the panel
+        # update (App.checkpoint), when the heap has room again. Not for
+        # a record of a few lines (a game just started): replaying them
+        # costs less than the flash writes of a checkpoint.
+        game.cp_lines = 0
+        game.cp_due = game.lines > CP_MIN_LINES
+    f.seek(0, 2)
+    game.size = f.tell()
+    f.seek(0)
+    tracking, game.lang = read_tags(f)
+    return game, tracking
 
 
 def write_checkpoint(store, game, f, lines):
@@ -184,7 +195,16 @@ def _evict(prefixes=_SCREENS, keep=()):
 # (App.hold_reserve): the block of 640 interned names (4.5 KB on the board, 7 KB
 # with the 64-bit unix port's pointers), plus what loading a module takes before
 # its names are interned. No more: while held it is heap the restore lacks.
+# The scorer's own image holds none (main(reserve=0)): its modules run in place
+# from flash, so its table of names stays small and a press loads no bytecode.
 RESERVE = 12288 if sys.maxsize > 1 << 32 else 8192
+# Where the heap is tight enough for a fragmented heap to fail a press (the
+# tests' 160 KB on the 64-bit unix port, whose objects are twice the size),
+# the reserve is held at the top of the heap (hold_reserve). On a board the
+# heap has room to spare and the placement would cost every cold boot some
+# 20 ms: gc.mem_free() walks the whole heap (9 ms on the RP2040), the filler
+# is allocated, and its garbage forces a collection later in the boot.
+_TOP = sys.maxsize > 1 << 32
 
 
 def _tidy(keep):
@@ -209,9 +229,18 @@ def _tidy(keep):
 # players' page with names beyond ASCII ran out at 156 KB (issue 22).
 AHEAD_ROOM = 80 * 1024
 
+# On battery during a game the board stays up, asleep, for the next press;
+# after IDLE_MIN minutes without one (settings.json "idle": the set-up's
+# options page, `pipkeeper roster --option idle=N`; 0: at once) it cuts its
+# power. These screens wait for no one: set-up, History, the end of a game,
+# an error (App.awake_ms).
+IDLE_MIN = 5
+IDLE_MAX = 60        # minutes (one light sleep of the rp2 port is under 72)
+_NO_WAIT = ("setup", "hist", "end", "err")
+
 
 class App:
-    def __init__(self, board):
+    def __init__(self, board, reserve=RESERVE):
         import framebuf
         self.board = board
         self.store = Storage(board.flash_root)
@@ -230,7 +259,10 @@ class App:
         self.drew_with = ()    # the modules the last frame was drawn with (_tidy)
         self.lang = "en"       # the screens' language (load)
         self.reserve = None
-        self.hold_reserve(True)
+        self.reserve_size = reserve
+        self.idle = None       # the board's idle minutes, read when first needed (awake_ms)
+        self.pending = None    # the record's writes of this press, made after its frame (commit)
+        self.hold_reserve(_TOP)
 
     def hold_reserve(self, top=False):
         """Hold ``RESERVE`` bytes in one block, allocated while the heap is
@@ -244,7 +276,7 @@ class App:
         press imported its flow, a screen or a font. With 50-160 KB free
         and no block that large, the press showed "MemoryError: ...
         allocating 640 bytes"."""
-        if self.reserve is not None:
+        if self.reserve is not None or not self.reserve_size:
             return
         # With ``top`` (at the boot, the heap still whole), at the top of the
         # heap, above a filler let go at once: the allocator fills the
@@ -255,17 +287,18 @@ class App:
         # 22). On USB the heap is too scattered for the filler: a failed
         # try would cost a collection a press.
         filler = None
-        below = gc.mem_free() - RESERVE - 2048
+        size = self.reserve_size
+        below = gc.mem_free() - size - 2048 if top else 0
         if top and below > 0:
             try:
                 filler = bytearray(below)
             except MemoryError:
                 pass
         try:
-            self.reserve = bytearray(RESERVE)
+            self.reserve = bytearray(size)
         except MemoryError:
             pass
-        filler = None
+        filler = None       # (not left to the return: a stale slot would keep it from the collector)
 
     def roomy(self, fn, *args):
         """``fn(*args)``; if it runs out of memory, it runs again with more
@@ -344,6 +377,12 @@ class App:
             except Exception:
                 self.ui = ui
             return
+        self.adopt(game, tracking, path)
+
+    def adopt(self, game, tracking, path):
+        """Take ``game`` (the record at ``path``) as the game in progress,
+        and the UI saved with it."""
+        st = self.store
         _evict(_AFTER_RESTORE)
         # The restore's garbage out before the press allocates: without it the
         # press's modules land among the game's objects and the restore's
@@ -410,7 +449,13 @@ class App:
         for k, v in tags:
             if k == "Lang":
                 lang = v[0]
-        self.store.new_game(header, {"last": last, "lang": lang})
+        extra = {"last": last, "lang": lang}
+        o = (last or {}).get("o") or {}
+        if "idle" in o:
+            extra["idle"] = o["idle"]   # a setting of the board (awake_ms), not a rule of the game
+            self.idle = None
+        plan = self.store.plan_game()
+        text = header(plan[1]).encode()
         # The game left goes before the new one is restored: the press that
         # called this still holds the context, and with it that game (seven
         # players, four rounds: that press ran out of memory, issue 22). So
@@ -423,8 +468,40 @@ class App:
         _evict(_SCREENS + _WORDS)
         gc.collect()
         self.ui = {}
-        self.load()
+        self.stale = True
+        import io
+        game, tracking = self.roomy(resume, io.BytesIO(text), None)
+        # Its files are written once this press's frame has gone to the
+        # panel (``commit``, from ``render``): the three of them, each made
+        # atomically, with LittleFS's commits and now and then an erase,
+        # cost the press some 100 ms before its frame; after it, they cost
+        # nobody a wait (a full refresh takes 4.5 s). A power cut before
+        # they are written loses this press only: the board comes back to
+        # the set-up it was on.
+        self.pending = ("new", header, extra, plan)
+        self.adopt(game, tracking, plan[0])
         self.set_ui({})
+
+    def commit(self):
+        """This press's writes to the record, once its frame has gone to
+        the panel (``render``): the event's line (``apply``), or the new
+        game's files (``new_game``). Why after: a line's append is a
+        LittleFS commit, and where it takes a block, an erase of 45 ms (two
+        at times); the panel then draws while the flash is written, and a
+        press's wait is its own work only. A power cut before the write
+        loses that press, as a cut in the middle of it would have."""
+        p = self.pending
+        if p is None:
+            return
+        self.pending = None
+        if p[0] == "line":
+            try:
+                self.store.append(self.path, p[1])
+            except Exception:
+                self.stale = True     # the engine moved on but the record did not
+                raise
+        else:
+            self.store.new_game(p[1], p[2], p[3])
 
     # -- a press -----------------------------------------------------------------
 
@@ -491,11 +568,8 @@ class App:
                 u["msg"] = ctx.words(msg)
             self.set_ui(u)
             return False
-        try:
-            self.store.append(self.path, dgn.format_event(ev))
-        except Exception:
-            self.stale = True     # the engine moved on but the record did not
-            raise
+        # its line goes to the record once the frame has gone to the panel (commit)
+        self.pending = ("line", dgn.format_event(ev))
         self.applied += 1
         self.ui = {}
         g.lines = getattr(g, "lines", 0) + 1
@@ -556,6 +630,42 @@ class App:
         except MemoryError:
             gc.collect()        # the press loads what is missing, as before
 
+    def awake_ms(self):
+        """How long a board on battery stays up, asleep, waiting for the
+        next press before it cuts its power: IDLE minutes while a game is in
+        play on a screen its players answer, 0 (at once) on the screens that
+        wait for no one. Why: a cold boot costs a press 150-500 ms and the
+        charge of half a second at 25 mA; an hour asleep at 1 mA costs what
+        some 300 cold boots do, so during a game staying up is cheap and every
+        press fast, while a board left on its set-up, History or a finished
+        game is off within a press (hardware/README.md's power budget)."""
+        g = self.ctx.game
+        if g is None or g.over or self.stale or core.kind(self.ctx, self.ui) in _NO_WAIT:
+            return 0
+        if self.idle is None:
+            try:
+                n = int((self.store.read_json("settings.json") or {}).get("idle", IDLE_MIN))
+            except Exception:
+                n = IDLE_MIN
+            self.idle = min(max(n, 0), IDLE_MAX)
+        return self.idle * 60000
+
+    def rest(self):
+        """The idle time-out: the power goes next. The e-ink keeps its last
+        picture while the board is off, so that picture is the game's own
+        screen for its state (whose turn, the score entry, the sheet), not a
+        menu, a refusal or a half-made entry left open: drawn only where the
+        UI is elsewhere, as one more update."""
+        if not self.ui:
+            return
+        before = core.kind(self.ctx, self.ui)
+        self.set_ui({})
+        try:
+            full = self.full or core.full_refresh(self.ctx, self.ui, before)
+        except Exception:
+            full = True
+        self.render(full)
+
     # -- the screen ------------------------------------------------------------------
 
     def render(self, full=False):
@@ -591,6 +701,15 @@ class App:
         except Exception as e:
             self.log(e, "panel")
         self.full = False
+        if self.pending is not None:
+            try:
+                self.commit()
+            except Exception as e:
+                # The frame shows what the flash does not hold: say so at
+                # once, and the board goes on from the record as it is.
+                self.fault(e, "record")
+                self.render(True)
+                return
         try:
             self.save_ui()
         except Exception as e:
@@ -737,12 +856,16 @@ def open_board():
     return MachineBoard(load_profile(choice or "badger2040"))
 
 
-def main(board=None):
+def main(board=None, reserve=RESERVE):
     """Run the scorer until the board has no more presses (the sim's end of
-    input); on battery the board's halt() never returns."""
+    input); on battery the board's halt() never returns. On battery during a
+    game the board dozes instead (App.awake_ms: asleep, its power kept, until
+    the next press or the time-out, then the resting screen and halt()).
+    ``reserve``: the bytes App holds for a fragmented heap (0 on the
+    scorer's own image)."""
     if board is None:
         board = open_board()
-    app = App(board)
+    app = App(board, reserve)
     app.boot()
     b = board.wake_button()
     if b is not None:
@@ -757,8 +880,22 @@ def main(board=None):
         if board.on_usb():
             app.ahead()
         board.idle()
-        board.halt()
-        b = board.wait_press()
+        b = IDLE
+        if board.dozes():
+            try:
+                ms = app.awake_ms()
+                if ms:
+                    b = board.wait_press(ms)
+                    if b == IDLE:
+                        app.rest()
+            except Exception as e:
+                # (the board cuts its power then, as before: never left up,
+                # out of the loop, on its battery)
+                app.log(e, "doze")
+                b = IDLE
+        if b == IDLE:
+            board.halt()
+            b = board.wait_press()
         if b is None:
             return app
         app.press(b)

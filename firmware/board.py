@@ -2,12 +2,20 @@
 
 The app only ever talks to a ``Board``:
 
-- ``wake_button()``: the button whose press powered the board up (battery
-  boards cut their own power after every update, so each press is a cold
-  boot), or None after a plain power-on or reset.
-- ``wait_press()``: block until the next press and return its name, one of
-  ``BUTTONS``; None means "no more presses" (the simulated board at the end of
-  its input), and the app then returns.
+- ``wake_button()``: the button whose press powered the board up (a
+  battery board cuts its own power where nobody is waiting for it, so the
+  next press is a cold boot), or None after a plain power-on or reset.
+- ``wait_press(ms=None)``: block until the next press and return its name,
+  one of ``BUTTONS``; None means "no more presses" (the simulated board at
+  the end of its input), and the app then returns. With ``ms`` (asked only
+  of a board that ``dozes()``): ``IDLE`` once ``ms`` have passed with no
+  press, the board asleep meanwhile with its power kept.
+- ``dozes()``: whether the board, as it is powered now, can keep its power
+  between presses and sleep, woken by the next press or by a timer: a board
+  with a power latch, on battery (firmware/presses.py says how, and why
+  not in DORMANT). The app asks it to during a game (App.awake_ms); on USB
+  the board stays up anyway, and a board without a latch has no power to
+  cut and sleeps in DORMANT without a time-out.
 - ``buttons_pressed()``: the buttons held right now (a tuple of names).
 - ``prepare()``: a panel update is coming soon (the app is about to draw);
   a board whose panel takes time to wake starts waking it.
@@ -16,7 +24,9 @@ The app only ever talks to a ``Board``:
   37 bytes, the leftmost pixel in the top bit). ``full`` asks for a slow,
   clean refresh (round boundaries, ghosting); otherwise a fast one.
 - ``halt()``: on battery, cut the power (never returns); on USB power it
-  returns and the app waits for the next press, behaving the same.
+  returns and the app waits for the next press, behaving the same. A
+  battery board halts on the screens that wait for no one (set-up,
+  History, a game's end) and after IDLE minutes asleep during a game.
 - ``on_usb()``: True when powered from USB (best effort).
 - ``flash_root``: the folder that is the board's flash ("/" on a board).
 
@@ -42,6 +52,10 @@ HEIGHT = const(128)
 STRIDE = const(37)          # bytes per row of the MONO_HLSB framebuffer
 BUF_SIZE = const(4736)      # STRIDE * HEIGHT
 BUTTONS = ("A", "B", "C", "UP", "DOWN")
+# WATCHDOG SCRATCH1's word with which a bench asks a board for its heap after
+# each press ("PHHP": firmware/board_machine.py idle, pipkeeper.bench.device).
+HEAP_PROBE = const(0x50484850)
+IDLE = "idle"       # what wait_press(ms) returns when ms have passed with no press
 
 # The profile constants the board reads (firmware/board_machine.py) from
 # hardware/profiles/<name>.py; the hardware tests check every profile against
@@ -67,8 +81,11 @@ class Board:
     def buttons_pressed(self):
         return ()
 
-    def wait_press(self):
+    def wait_press(self, ms=None):
         raise NotImplementedError
+
+    def dozes(self):
+        return False
 
     def prepare(self):
         pass

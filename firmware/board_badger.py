@@ -19,7 +19,24 @@ Power: ``halt()`` is Pimoroni's ``turn_off()``: the latch goes low and, on
 battery with no button down, the power with it. ``turn_off()`` returns when
 a button is down: on USB the next press, on battery a button still held
 from the last press (it powers the board until it is let go).
+
+Presses and the sleep during a game: what Pimoroni's API allows. The
+``badger2040`` module gives the latch (``turn_on``/``turn_off``, the
+object's ``keepalive``/``halt``), the buttons as ``machine.Pin`` objects
+(``BUTTONS``) and the wake record; it has no sleep and no timer: its
+``sleep_for`` needs the 2040 W's RTC and powers the board off (the RTC's
+alarm powers it on again), and on the 2040 it raises. Under it is
+MicroPython's rp2 port (1.23 on Pimoroni's v1.23.0-1), whose
+``machine.lightsleep(ms)`` and ``Pin.irq`` are there: so the board takes its
+presses from ``firmware/presses.py`` on Pimoroni's own pins, the edges
+noted by interrupts (a tap is never lost, also while the board draws), and
+during a game on battery sleeps as the upstream build does, latch held, until
+the next press or the idle time-out. The 2040 W sees VBUS only through its
+wireless chip (WL_GPIO2), which no interrupt comes from: a cable plugged in
+while it sleeps is seen at the next press or at the time-out.
 """
+
+import machine
 
 import badger2040 as _bd
 
@@ -63,8 +80,12 @@ class BadgerBoard(Board):
         except TypeError:
             self._cols = bytearray(BUF_SIZE)
             disp.set_framebuffer(self._cols)
-        self._down = set(self.buttons_pressed())
         self._speed = None
+        self._vbus = _vbus_pin()
+        from firmware.presses import Presses
+        pins = _bd.BUTTONS
+        self.presses = Presses([(n, pins[p], 1, p) for n, p in _CODES],
+                               self._vbus[1], timed=hasattr(machine, "lightsleep"))
 
     def wake_button(self):
         return self._wake
@@ -73,16 +94,14 @@ class BadgerBoard(Board):
         pins = _bd.BUTTONS
         return tuple(n for n, p in _CODES if pins[p].value())
 
-    def wait_press(self):
-        import time
-        while True:
-            held = self.buttons_pressed()
-            for name in held:
-                if name not in self._down:
-                    self._down = set(held)
-                    return name
-            self._down = set(held)
-            time.sleep_ms(10)
+    def wait_press(self, ms=None):
+        return self.presses.wait(self._low_power, ms)
+
+    def dozes(self):
+        return self.presses.timed and not self.on_usb()
+
+    def _low_power(self):
+        return self.presses.timed and not self.on_usb()
 
     def update(self, buf, full=False):
         to_columns(buf, self._cols, 0xFF)
@@ -95,37 +114,38 @@ class BadgerBoard(Board):
     def halt(self):
         """Cut the power (battery), or wait for the next press (USB).
 
-        A button held since before the press just handled is not a new
-        press: it keeps a battery board powered until it is let go (the
-        latch is already low by then), and on USB the wait goes on past it.
-        A button pressed since is one, and ends the wait (at once if it is
-        already down); the latch is then driven high again, so that the
-        press it starts keeps its power to the end whatever the buttons do."""
+        A press that came since the last one was handed out (its edge is
+        noted: firmware/presses.py) skips the cut: it keeps its power to
+        the end whatever the buttons do. Else ``turn_off()``: on battery the
+        power goes now, or when a button still held from the press just
+        handled is let go; on USB, or with that button held, the wait goes
+        on until a new press comes. The latch is then driven high again."""
         import time
         _bd.reset_pressed_to_wake()
-        held = set(self.buttons_pressed())
-        down = held & self._down
-        if held == down:
+        if not self.presses.pending():
             self._b.halt()
-            while True:
-                held = set(self.buttons_pressed())
-                if held - down:
-                    break
-                down = held
+            while not self.presses.pending():
                 time.sleep_ms(10)
         self._b.keepalive()
-        self._down = down
 
     def on_usb(self):
-        # VBUS sense: a GPIO on the 2040 (from its profile), the wireless
-        # chip's WL_GPIO2 on the 2040 W (its profile has None there).
-        try:
-            from machine import Pin
-            from firmware.board import load_profile
-            w = getattr(_bd, "is_wireless", None)
-            prof = load_profile("badger2040w" if w is not None and w() else "badger2040")
-            if prof.PIN_VBUS_DETECT is None:
-                return bool(Pin("WL_GPIO2", Pin.IN).value())
-            return bool(Pin(prof.PIN_VBUS_DETECT, Pin.IN).value())
-        except Exception:
+        pin = self._vbus[0]
+        if pin is None:
             return True
+        return bool(pin.value())
+
+
+def _vbus_pin():
+    """(the VBUS sense Pin, its GPIO for an interrupt, or None): a GPIO on
+    the 2040 (from its profile), the wireless chip's WL_GPIO2 on the 2040 W
+    (its profile has None there); (None, None) where neither can be read
+    (the board then counts as on USB)."""
+    try:
+        from firmware.board import load_profile
+        w = getattr(_bd, "is_wireless", None)
+        prof = load_profile("badger2040w" if w is not None and w() else "badger2040")
+        if prof.PIN_VBUS_DETECT is None:
+            return machine.Pin("WL_GPIO2", machine.Pin.IN), None
+        return machine.Pin(prof.PIN_VBUS_DETECT, machine.Pin.IN), prof.PIN_VBUS_DETECT
+    except Exception:
+        return None, None

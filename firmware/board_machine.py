@@ -9,7 +9,14 @@ board profile; the panel driver is the profile's DISPLAY_CONTROLLER
 Power:
 - a profile with a power latch (the Badgers): driven high at boot to keep
   the board on, low in ``halt()`` to cut the power; on USB the board stays
-  up and ``halt()`` returns. Upstream MicroPython has no early wake capture
+  up and ``halt()`` returns. On battery during a game it keeps the latch
+  high and sleeps (``wait_press(ms)``: machine.lightsleep(ms), the RP2040's
+  SLEEP state, woken by a button's interrupt or the time-out;
+  firmware/presses.py says why not DORMANT), the panel in deep sleep with
+  its reset begun, as ``halt()`` leaves it. The 2040 W on upstream
+  MicroPython cannot see VBUS (its sense is on the wireless chip), so it
+  counts as on USB and never dozes: every press there is a cold boot, as
+  before. Upstream MicroPython has no early wake capture
   in C, so ``pipkeeper flash`` writes a /boot.py (host/pipkeeper/board/bootfile.py)
   that sets the latch and notes the buttons held about 20 ms after power-on;
   ``wake_button()`` is the first of those, or without that file the button
@@ -28,8 +35,12 @@ it; ``pipkeeper flash --board NAME`` sets the right build.
 import time
 from machine import Pin, SPI
 
-from firmware.board import Board, BUF_SIZE
+from firmware.board import Board, HEAP_PROBE
 from firmware.epd import PanelError
+
+_SCRATCH1 = 0x40058010       # WATCHDOG SCRATCH1-3 (RP2040 datasheet 4.7.6)
+_SCRATCH2 = 0x40058014
+_SCRATCH3 = 0x40058018
 
 
 class MachineBoard(Board):
@@ -49,7 +60,10 @@ class MachineBoard(Board):
         self._vbus = Pin(vbus, Pin.IN) if vbus is not None else None
         self._panel = self._driver(profile)
         self._panel.reset_start()    # /boot.py may have begun it already
-        self._cols = bytearray(BUF_SIZE)
+        # The frame in the panel's own layout, made as it is sent (no second
+        # 4.7 KB buffer: a late game's cold boot found no block for one).
+        from firmware.columns import Frame, COLUMNS, GATES
+        self._frame = Frame(GATES if profile.DISPLAY_CONTROLLER == "SSD1680" else COLUMNS)
         self.broken = None           # the PanelError of the boot's check
         self._checked = False
         import sys
@@ -58,7 +72,7 @@ class MachineBoard(Board):
         woke = early if early else held
         self._wake = woke[0] if woke else None
         from firmware.presses import Presses
-        self.presses = Presses(buttons, vbus if self._latch is None else None)
+        self.presses = Presses(buttons, vbus, timed=self._latch is not None)
 
     @staticmethod
     def _driver(p):
@@ -79,36 +93,53 @@ class MachineBoard(Board):
     def buttons_pressed(self):
         return tuple(b[0] for b in self._buttons if b[1].value() == b[2])
 
-    def wait_press(self):
+    def wait_press(self, ms=None):
         if self.broken is not None:
             # The wrong build for this board: no press is taken (on USB the
             # host can still break in and flash the right profile).
             while True:
                 time.sleep_ms(1000)
-        return self.presses.wait(self._low_power)
+        if ms is not None:
+            # Dozing: the panel goes to deep sleep as halt() leaves it, its
+            # reset begun, so the next update waits no longer for it.
+            self._panel.sleep()
+        return self.presses.wait(self._low_power, ms)
+
+    def dozes(self):
+        return self._latch is not None and self.broken is None and not self.on_usb()
+
+    def idle(self):
+        """A press is done. Where a bench asked for it (WATCHDOG SCRATCH1
+        set to ``HEAP_PROBE`` before the power-on: pipkeeper.bench.device's
+        long run), the free heap after a collection goes to SCRATCH2 and
+        the count of presses to SCRATCH3, for it to read off the chip: a
+        board that stays up all evening must show no heap that grows. A
+        real board's SCRATCH1 is 0 after a power-on."""
+        import machine
+        if machine.mem32[_SCRATCH1] == HEAP_PROBE:
+            import gc
+            gc.collect()
+            machine.mem32[_SCRATCH2] = gc.mem_free()
+            machine.mem32[_SCRATCH3] = machine.mem32[_SCRATCH3] + 1
 
     def _low_power(self):
-        return self._latch is None and not self.on_usb()
+        return not self.on_usb()
 
     def prepare(self):
         self._panel.reset_end()
 
     def update(self, buf, full=False):
-        if self.profile.DISPLAY_CONTROLLER == "SSD1680":
-            from firmware.columns import to_gates as layout
-        else:
-            from firmware.columns import to_columns as layout
-        layout(buf, self._cols, 0xFF)
+        self._frame.src = buf
         try:
-            self._panel.show(self._cols, fast=not full)
+            self._panel.show(self._frame, fast=not full)
         except PanelError as e:
             if self._checked:
                 raise
-            self._refuse(e, buf, layout)
+            self._refuse(e, buf)
             raise
         self._checked = True
 
-    def _refuse(self, e, buf, layout):
+    def _refuse(self, e, buf):
         """The boot's check failed: say so on the screen, BUSY ignored (the
         whole PanelError goes to the log, as the app logs every fault)."""
         p = self.profile
@@ -120,9 +151,8 @@ class MachineBoard(Board):
             from firmware.screens import error
             fb = framebuf.FrameBuffer(buf, 296, 128, framebuf.MONO_HLSB)
             error.draw({"message": msg, "where": "board check", "labels": (None,) * 5}, fb)
-            layout(buf, self._cols, 0xFF)
             self._panel.busy = None
-            self._panel.show(self._cols, fast=False)
+            self._panel.show(self._frame, fast=False)
         except Exception:
             pass
 

@@ -11,6 +11,8 @@ file descriptors, named by environment variables:
   ``F`` + 4,736 framebuffer bytes: a full refresh;
   ``P`` + 4,736 bytes: a fast (partial) update;
   ``I``: the board finished a press and waits for the next one;
+  ``S`` + 4 bytes (little-endian): on battery during a game, the board
+  keeps its power and sleeps until the next press or that many ms;
   ``H``: the board cut its power (battery: the process then exits);
   ``T`` + 4 bytes of length + JSON: the words drawn on the frame that
   follows, only with ``PIPKEEPER_SIM_TEXT=1`` (see ``_Words``).
@@ -20,6 +22,12 @@ file descriptors, named by environment variables:
 - ``PIPKEEPER_SIM_BATTERY``: "1" when on battery: ``halt()`` ends the
   process, as the real board cuts its power. Otherwise the board is on USB:
   ``halt()`` returns and the next press comes from the buttons channel.
+  On battery during a game the board dozes (``wait_press(ms)``, after
+  ``S``): the next line of the buttons channel is the next press, the line
+  ``IDLE`` the time-out (the board draws its resting screen, halts), and
+  the end of the channel a host that gives this power-on no more presses
+  (as `pipkeeper sim --power-cycle`, one process a press: a power cut while
+  it sleeps; the next press is a cold boot).
 
 Without the variables (a bare ``micropython`` run, tests) presses come from
 nowhere (``wait_press`` returns None) and updates are only counted.
@@ -28,7 +36,7 @@ nowhere (``wait_press`` returns None) and updates are only counted.
 import os
 import sys
 
-from firmware.board import Board, BUTTONS
+from firmware.board import Board, BUTTONS, IDLE
 
 
 def _fd(name):
@@ -61,10 +69,12 @@ class SimBoard(Board):
     def wake_button(self):
         return self._wake
 
-    def wait_press(self):
+    def wait_press(self, ms=None):
         f = self._buttons
         if f is None:
             return None
+        if ms is not None:
+            self._tag(b"S" + int(ms).to_bytes(4, "little"))
         while True:
             line = f.readline()
             if not line:
@@ -72,7 +82,12 @@ class SimBoard(Board):
             name = line.strip().decode()
             if name in BUTTONS:
                 return name
+            if ms is not None and name == "IDLE":
+                return IDLE
             # anything else (a blank line, garbage) is not a press
+
+    def dozes(self):
+        return self._battery and self._buttons is not None
 
     def prepare(self):
         if self._words is not None:

@@ -90,27 +90,53 @@ class Bundle:
             f.close()
             raise OSError(22)
         n = int.from_bytes(head[4:8], "little")
-        # The index is kept as bytes, keyed by bytes, its numbers parsed
-        # only for the files asked for: a string made of every path at
-        # mount cost the board 25 ms (each new string is a look-up among
-        # MicroPython's interned names, ~0.5 ms on the board), and searching
-        # the index's bytes on each look-up cost more (bytes.find is a
-        # memcmp at every offset).
+        # The index is kept as the bytes it is, and found by the hash of a
+        # path: ``files`` maps it to the offset of the path's line in the
+        # index (a list where paths share a hash), ``dirs`` the hash of a
+        # folder to the offset and length of its name in a path there, so
+        # that the index costs the heap its own bytes and two dicts of
+        # small ints. Why: a dict of every path and line as bytes objects
+        # took 14.5 KB of the unix port's heap (7 on the board), the most
+        # of anything the mounted bundle holds; a string made of every
+        # path cost the board 25 ms at mount (each new string is a look-up
+        # among MicroPython's interned names); searching the index's bytes
+        # for a path cost more on each look-up (bytes.find is a memcmp at
+        # every offset). A look-up checks the path it found by its bytes.
+        index = f.read(n)
         files = {}
-        dirs = {b"": 1}
-        for line in f.read(n).split(b"\n"):
-            if not line:
-                continue
-            name = line[:line.find(b" ")]
-            files[name] = line
-            i = name.rfind(b"/")
-            while i > 0:
-                dirs[name[:i]] = 1
-                i = name.rfind(b"/", 0, i)
+        dirs = {}
+        i = 0
+        while i < n:
+            e = index.find(b"\n", i)
+            if e < 0:
+                e = n
+            s = index.find(b" ", i, e)
+            if s > i:
+                name = index[i:s]
+                _add(files, _hash(name), i)
+                k = name.rfind(b"/")
+                while k > 0:
+                    h = _hash(name[:k])
+                    if self._find(index, dirs.get(h), name[:k]) is None:
+                        _add(dirs, h, i | k << 16)
+                    k = name.rfind(b"/", 0, k)
+            i = e + 1
         self._base = 8 + n
         self._f = f
+        self._index = index
         self._files = files
         self._dirs = dirs
+
+    @staticmethod
+    def _find(index, hits, k):
+        """Of ``hits`` (an entry of ``dirs``: None, one, or a list), the
+        one whose name is ``k``; None."""
+        if hits is None:
+            return None
+        for v in (hits if isinstance(hits, list) else (hits,)):
+            if v >> 16 == len(k) and index.startswith(k, v & 0xFFFF):
+                return v
+        return None
 
     def mount(self, readonly, mkfs):
         pass
@@ -122,11 +148,18 @@ class Bundle:
         """(offset, size) of the file at ``path``, None for a folder (or
         the root), ENOENT when the bundle has neither."""
         k = path.encode().strip(b"/")
-        line = self._files.get(k)
-        if line is not None:
-            size, off = line[len(k) + 1:].split(b" ")
-            return (self._base + int(off), int(size))
-        if k in self._dirs:
+        if not k:
+            return None
+        index = self._index
+        hits = self._files.get(_hash(k))
+        if hits is not None:
+            for i in (hits if isinstance(hits, list) else (hits,)):
+                j = i + len(k)
+                if index.startswith(k, i) and index[j] == 32:
+                    e = index.find(b"\n", j)
+                    size, off = index[j + 1:e if e >= 0 else len(index)].split(b" ")
+                    return (self._base + int(off), int(size))
+        if self._find(index, self._dirs.get(_hash(k)), k) is not None:
             return None
         # A new exception each time: one raised again and again (a shared
         # instance) keeps every traceback it was raised with, and the
@@ -151,14 +184,21 @@ class Bundle:
         if pre:
             pre += b"/"
         seen = {}
-        for name in self._files:
-            if name.startswith(pre):
+        index = self._index
+        i = 0
+        while i < len(index):
+            e = index.find(b"\n", i)
+            if e < 0:
+                e = len(index)
+            name = index[i:index.find(b" ", i, e)]
+            i = e + 1
+            if name and name.startswith(pre):
                 rest = name[len(pre):]
-                i = rest.find(b"/")
-                part = (rest if i < 0 else rest[:i]).decode()
+                j = rest.find(b"/")
+                part = (rest if j < 0 else rest[:j]).decode()
                 if part not in seen:
                     seen[part] = 1
-                    yield (part, _FILE if i < 0 else _DIR, 0, 0)
+                    yield (part, _FILE if j < 0 else _DIR, 0, 0)
 
     def statvfs(self, path):
         return (4096, 4096, 0, 0, 0, 0, 0, 0, 0, 255)
@@ -168,6 +208,20 @@ class Bundle:
 
     def getcwd(self):
         return ""
+
+
+_hash = hash      # (the tests make paths share a hash with another)
+
+
+def _add(table, h, v):
+    """``table[h] = v``, or a list of the values that share ``h``."""
+    old = table.get(h)
+    if old is None:
+        table[h] = v
+    elif isinstance(old, list):
+        old.append(v)
+    else:
+        table[h] = [old, v]
 
 
 def mount(path="/lib/pipkeeper.bundle", at="/pk"):

@@ -68,13 +68,19 @@ class Panel:
         self._low = self._high = None
 
     def _cmd(self, c, data=None):
+        """Command ``c``, and its data: bytes, or a picture made as it is
+        sent (firmware.columns.Frame: its blocks one after the other)."""
         self.cs.value(0)
         self.dc.value(0)
         self._cmd1[0] = c
         self.spi.write(self._cmd1)
         if data:
             self.dc.value(1)
-            self.spi.write(data)
+            if hasattr(data, "block"):
+                for i in range(data.BLOCKS):
+                    self.spi.write(data.block(i))
+            else:
+                self.spi.write(data)
         self.cs.value(1)
 
 

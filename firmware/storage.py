@@ -32,6 +32,7 @@ HOME = "pipkeeper"
 LOG_MAX = 8192
 LOW_SPACE = 32768     # warn below this many free bytes
 NO_SPACE = 8192       # refuse to start a new game below this
+_ENOENT = 2           # OSError's number for a file that is not there
 
 
 def _join(a, b):
@@ -99,8 +100,21 @@ class Storage:
 
     def current(self):
         """The path of the game in progress, or None. The pointer file holds
-        the path relative to the flash root ("games/0007.dgn")."""
-        p = self.read(_join(self.home, "current"))
+        the path relative to the flash root ("games/0007.dgn").
+
+        Only a pointer that is not there means no game: any other error
+        reading it (a flash LittleFS cannot read, or none mounted: the
+        scorer's own _boot.py mounts none rather than format a flash that
+        holds games) is raised, and the restore shows the error screen.
+        Taken for "no game", it would show the set-up, and a new game would
+        take the old one's place as the game in progress (issue 25)."""
+        try:
+            with open(_join(self.home, "current")) as f:
+                p = f.read()
+        except OSError as e:
+            if e.args and e.args[0] != _ENOENT:
+                raise
+            p = None
         if p:
             p = p.strip().lstrip("/")
         if p:
@@ -116,10 +130,9 @@ class Storage:
             path = path[len(r):]
         self.write_atomic(_join(self.home, "current"), path + "\n")
 
-    def new_game(self, header, extra=None):
-        """Start a record: a new numbered file holding ``header(number)``
-        (the tag lines); it becomes the current game. ``extra`` is merged
-        into settings.json. Returns (path, number)."""
+    def plan_game(self):
+        """The next game's record: (path, number, settings), nothing
+        written (``new_game`` writes it)."""
         settings = self.read_json("settings.json", {}) or {}
         n = settings.get("counter", 0)
         names = self.list_games()
@@ -128,7 +141,14 @@ class Storage:
             name = "%04d.dgn" % n
             if name not in names:
                 break
-        path = _join(self.games, name)
+        return _join(self.games, name), n, settings
+
+    def new_game(self, header, extra=None, plan=None):
+        """Start a record: a new numbered file holding ``header(number)``
+        (the tag lines); it becomes the current game. ``extra`` is merged
+        into settings.json; ``plan``: ``plan_game()``'s answer, when the
+        caller took it first. Returns (path, number)."""
+        path, n, settings = plan or self.plan_game()
         # The header goes in with the atomic write: a record is never empty.
         self.write_atomic(path, header(n))
         settings["counter"] = n

@@ -1,16 +1,20 @@
 """Text on the framebuffer: the bitmap fonts (font_big, font_mid) and
 framebuf's own 8-pixel font (``f`` None).
 
-One ``framebuf.blit`` per character: the font's .bin file is read into the
-heap in one call when a frame first uses the font (3-6 KB, let go once the
-frame is drawn; a seek and a read of a flash file per character cost the
-board far more), each glyph is copied from there into one small buffer
-allocated once per font, and blitted from there; no loop over pixels. Pure
-helpers (``width``, ``fit``, ``wrap``) measure without drawing, so layouts
-can be checked on the laptop.
+Where MicroPython has its native emitter (the RP2040 ports, the unix port),
+a string's glyphs go from the font's bitmaps straight into the
+framebuffer's bytes in native code (``_blit``, below), and its width is
+summed there too: the font's .bin file is read into the heap in one call
+when a frame first uses the font (3-6 KB, let go once the frame is drawn;
+in the scorer's own image it is frozen and read in place). Pure helpers
+(``width``, ``fit``, ``wrap``) measure without drawing, so layouts can be
+checked on the laptop.
 
-The blit source is a ``FrameBuffer`` over that buffer, made when the font is
-loaded: one for each row width up to the widest glyph's (a glyph of ``w``
+Elsewhere (and into a stand-in for a FrameBuffer, as the layout tests
+draw), one ``framebuf.blit`` per character: each glyph is copied from the
+bitmaps into one small buffer allocated once per font, and blitted from
+there; no loop over pixels. The blit source is a ``FrameBuffer`` over that
+buffer: one for each row width up to the widest glyph's (a glyph of ``w``
 pixels is stored in rows of ``(w + 7) // 8`` bytes, and a FrameBuffer's
 stride is fixed). Drawing a character then allocates nothing, and it runs
 on every MicroPython from 1.23 (blitting from a ``(buffer, w, h, format)``
@@ -86,6 +90,7 @@ def _loaded():
 
 
 _MONO = framebuf.MONO_HLSB
+_FB = getattr(framebuf, "FrameBuffer", None)   # the native drawing writes into a real one's bytes only
 
 # Letters a font lacks drawn as their base letter (the big font is ASCII only).
 _FROM = "ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿ"
@@ -100,10 +105,10 @@ def font(name):
     f = _fonts.get(name)
     if f is None:
         f = __import__("firmware.font_" + name, None, None, ("x",))
-        _glyph_buffers(f)
+        f.GLYPH = None          # the glyph buffers of the framebuf way (``_glyphs``), made when first needed
         p = f.__file__
         f.PATH = p[:p.rfind(".")] + ".bin"
-        f.DATA = None
+        f.DATA = f.BITS = None
         _fonts[name] = f
     return f
 
@@ -132,17 +137,19 @@ def _bitmaps(f):
     first drawing after a ``release``), from which a seek and a
     ``readinto`` copy a glyph without allocating anything; None when a
     fragmented heap has no block that large (the drawing then reads its
-    glyphs from the file, as slow as that is)."""
+    glyphs from the file, as slow as that is). ``f.BITS``: the same bytes,
+    which the native drawing (``_blit``) reads in place."""
     if f.DATA is None:
-        if f.PATH[0] != "/":
-            f.DATA = data_file(f.PATH)      # frozen: in the image's flash already
-            return f.DATA
         import io
-        with open(f.PATH, "rb") as src:
-            try:
-                f.DATA = io.BytesIO(src.read())
-            except MemoryError:
-                pass
+        if f.PATH[0] != "/":
+            f.BITS = data_bytes(f.PATH)     # frozen: in the image's flash already
+        else:
+            with open(f.PATH, "rb") as src:
+                try:
+                    f.BITS = src.read()
+                except MemoryError:
+                    return None
+        f.DATA = io.BytesIO(f.BITS)
     return f.DATA
 
 
@@ -154,17 +161,24 @@ def data_file(path):
     (``pkdata``, host/pipkeeper/image/build.py), and a BytesIO over a frozen
     bytes object reads it in place, with no heap and no LittleFS."""
     if path[0] != "/":
-        try:
-            from pkdata import FILES
-        except ImportError:
-            FILES = None
-        if FILES is not None:
-            b = FILES.get(path)
-            if b is None:
-                raise OSError(2)
+        b = data_bytes(path)
+        if b is not None:
             import io
             return io.BytesIO(b)
     return open(path, "rb")
+
+
+def data_bytes(path):
+    """The frozen data file at ``path`` (``data_file``): its bytes, in the
+    image's flash; None where nothing is frozen."""
+    try:
+        from pkdata import FILES
+    except ImportError:
+        return None
+    b = FILES.get(path)
+    if b is None:
+        raise OSError(2)
+    return b
 
 
 # English texts of the messages this frame drew (``english``).
@@ -191,7 +205,7 @@ def release():
     forget the frame's English texts; close the names files."""
     _filled.clear()
     for f in _fonts.values():
-        f.DATA = None
+        f.DATA = f.BITS = None
     import sys
     if "firmware.lang" in sys.modules:
         sys.modules["firmware.lang"].close()
@@ -259,6 +273,9 @@ def width(s, f):
             s = english(s)
     if f is None:
         return 8 * len(s)
+    if _width is not None:
+        b, sub = _glyph_run(s, f)
+        return _width(b, len(b), sub, f.WIDTHS)
     w = f.WIDTHS
     n = 0
     for c in _codes(s):
@@ -298,10 +315,15 @@ def draw(fb, s, x, y, f=None, c=1):
     if data is None:
         with data_file(f.PATH) as data:
             return _glyphs(fb, s, x, y, f, pal, data)
+    if _blit is not None and type(fb) is _FB:
+        b, sub = _glyph_run(s, f)
+        return _blit(fb, b, len(b), sub, x, y, f.BITS, f.WIDTHS, f.TOPS, f.ROWS, f.OFFS, c)
     return _glyphs(fb, s, x, y, f, pal, data)
 
 
 def _glyphs(fb, s, x, y, f, pal, data):
+    if f.GLYPH is None:
+        _glyph_buffers(f)       # (a loop over the font's glyphs: 5 ms on the RP2040)
     widths = f.WIDTHS
     tops = f.TOPS
     rows = f.ROWS
@@ -327,6 +349,126 @@ def _glyphs(fb, s, x, y, f, pal, data):
                 fb.blit(g, x, y + tops[i], 1, pal)
         x += w
     return x
+
+
+def _glyph_run(s, f):
+    """(buffer, sub): the glyphs of ``s`` in font ``f`` for the native
+    drawing, each a byte that less ``sub`` is its index: an ASCII string
+    is its own bytes (index = code - 32), anything else is mapped a
+    character at a time (``_index``) into a new bytearray."""
+    b = _utf8(s)
+    if len(b) == len(s):
+        return b, 32
+    out = bytearray(len(s))
+    i = 0
+    for c in _codes(s):
+        out[i] = _index(f, c)
+        i += 1
+    return out, 0
+
+
+# Drawing in native code (viper) where MicroPython has it: a glyph's rows
+# go from the font's bitmaps straight into the framebuffer's bytes, shifted
+# to the pixel, where framebuf's blit went pixel by pixel through the
+# glyph's FrameBuffer (and a seek and a read of the bitmaps, a clear of its
+# rows): about 200 us a character on the RP2040, some 40 ms of a menu's
+# frame. Only into a FrameBuffer itself (the layout tests' stand-in for one
+# records the drawing and takes the framebuf way), the board's
+# (firmware.board: 296 x 128,
+# MONO_HLSB, rows of 37 bytes, the leftmost pixel in the top bit); the
+# pixels are exactly those of the blits (tests/firmware: the golden frames).
+_blit = _width = None
+try:
+    import micropython
+
+    @micropython.viper
+    def _width_native(s: ptr8, n: int, sub: int, widths: ptr8) -> int:
+        w = 0
+        k = 0
+        while k < n:
+            i = s[k] - sub
+            if sub and (i < 0 or i > 94):
+                i = 31              # a control character: "?", as _index
+            w += widths[i]
+            k += 1
+        return w
+
+    @micropython.viper
+    def _blit_native(dst: ptr8, s: ptr8, n: int, sub: int, x: int, y: int, bits: ptr8,
+                     widths: ptr8, tops: ptr8, rows: ptr8, offs: ptr8, ink: int) -> int:
+        # ink 1: the glyph's 1 pixels set; 0 (inverse video): its box set,
+        # then its 1 pixels cleared. A row of a glyph is (w + 7) // 8 bytes,
+        # the leftmost pixel in the top bit, the bits past w zero.
+        k = 0
+        while k < n:
+            i = s[k] - sub
+            k += 1
+            if sub and (i < 0 or i > 94):
+                i = 31              # a control character: "?", as _index
+            w = widths[i]
+            h = rows[i]
+            if h:
+                nb = (w + 7) >> 3
+                o = offs[2 * i] | (offs[2 * i + 1] << 8)
+                yy = y + tops[i]
+                r = 0
+                while r < h:
+                    if yy >= 0 and yy < 128:
+                        base = yy * 37
+                        if not ink:
+                            px = x
+                            while px < x + w:
+                                if px >= 0 and px < 296:
+                                    j = base + (px >> 3)
+                                    dst[j] = dst[j] | (0x80 >> (px & 7))
+                                px += 1
+                        b = 0
+                        while b < nb:
+                            v = bits[o + b]
+                            if v:
+                                px = x + 8 * b
+                                sh = px & 7
+                                bx = px >> 3
+                                if bx >= 0 and bx < 37:
+                                    j = base + bx
+                                    if ink:
+                                        dst[j] = dst[j] | (v >> sh)
+                                    else:
+                                        dst[j] = dst[j] & (0xFF ^ (v >> sh))
+                                if sh and bx >= -1 and bx < 36:
+                                    j = base + bx + 1
+                                    t = (v << (8 - sh)) & 0xFF
+                                    if ink:
+                                        dst[j] = dst[j] | t
+                                    else:
+                                        dst[j] = dst[j] & (0xFF ^ t)
+                            b += 1
+                    o += nb
+                    yy += 1
+                    r += 1
+            x += w
+        return x
+
+    @micropython.viper
+    def _clear_native(dst: ptr32, words: int):
+        k = 0
+        while k < words:
+            dst[k] = 0
+            k += 1
+
+    _blit = _blit_native
+    _width = _width_native
+except (ImportError, SyntaxError, NameError, AttributeError):
+    _clear_native = None    # a MicroPython without the native emitters
+
+
+def clear(fb):
+    """The whole frame to paper: a word at a time where native code runs
+    (framebuf's fill goes pixel by pixel, 2.4 ms on the RP2040)."""
+    if _clear_native is not None and type(fb) is _FB:
+        _clear_native(fb, 4736 // 4)
+    else:
+        fb.fill(0)
 
 
 def fit(s, f, maxw):

@@ -43,15 +43,38 @@ MCU = {
         "Out of DORMANT: the crystal oscillator's start-up delay the pico-sdk sets "
         "(xosc_init: about 1 ms at 12 MHz), then the PLLs and clocks again; the "
         "emulated RP2040 (tests/device) models the same delay."),
-    "badger_off_ua": fig(
-        10.0, "uA", "assumed",
-        "No published figure found for a Badger whose power latch is off; 10 uA is "
-        "our allowance for the regulator in shutdown and the button/latch network. "
-        "At that level it costs about 5 % of the battery life."),
     "badger_min_volts": fig(
         2.7, "V", "vendor",
         "Badger 2040 battery input 2.7-6 V (Pimoroni spec, as quoted by Tom's "
         "Hardware's review, tomshardware.com/reviews/pimoroni-badger-2040)."),
+}
+
+# --- the Badger 2040 itself, in the currents drawn from its battery -------------
+_PPK2 = ("Badger 2040 measured with a Nordic PPK2, published with stanelie/esp-reader "
+         "v1.1.x, as issue 23 quotes it (the stored copies of that repository seen here "
+         "hold only its Heltec E213 table: not re-checked from this sandbox)")
+BADGER = {
+    "awake_ma": fig(
+        25.0, "mA", "measured", _PPK2 + ": awake, 125 MHz, 25 mA."),
+    "dormant_ma": fig(
+        1.0, "mA", "measured", _PPK2 + ": RP2040 in DORMANT with the latch held, 1 mA. "
+        "Not the state the firmware sleeps in during a game (sleep_ma): DORMANT has no "
+        "clock to end it after the idle minutes (firmware/presses.py)."),
+    "off_ua": fig(
+        3.0, "uA", "measured", _PPK2 + ": powered off (the latch cut), 3 uA."),
+    "sleep_ma": fig(
+        1.6, "mA", "assumed",
+        "The SLEEP state the board waits in during a game: machine.lightsleep(ms) "
+        "(clk_sys from the crystal, PLLs off, every clock gated but the timer's; "
+        "firmware/presses.py), latch held. Not measured on a Badger: its DORMANT 1 mA "
+        "(dormant_ma) plus what a timed lightsleep costs a Pico over DORMANT in the "
+        "MicroPython commit that added both (1.5 against 0.9 mA from USB; "
+        "micropython/micropython PR #8832). Peter Hinch measured 990 uA for "
+        "lightsleep(5000) on a Pico from VSYS in that PR, which would make it less."),
+    "volts": fig(
+        3.7, "V", "assumed",
+        "The battery's voltage the currents are drawn at (a LiPo's nominal): the "
+        "panel's refresh power is turned into a current with it."),
 }
 
 # --- the e-ink panel (both controllers drive a 2.9" 296x128 panel) ------------
@@ -77,9 +100,11 @@ PRESS = {
         "stays under about 300 ms (restore the game, apply the press, render)."),
     "awake_work_ms": fig(
         100, "ms", "budget",
-        "Pico builds stay in RAM between presses (DORMANT keeps it): apply one event "
-        "(0.3 ms) + render (60 ms budget, PERFORMANCE.md) + append to flash; rounded "
-        "up to 100 ms."),
+        "Pico builds stay in RAM between presses (DORMANT keeps it), and so do the "
+        "Badgers during a game (asleep, latch held): apply one event (0.3 ms) + render "
+        "(60 ms budget, PERFORMANCE.md) + append to flash; rounded up to 100 ms "
+        "(`pipkeeper bench device`: awake_press_ms_median ~100 ms on the stock "
+        "image, ~60 on the scorer's own)."),
     "halt_ms": fig(
         50, "ms", "vendor",
         "Pimoroni's badger2040.py turn_off() sleeps 50 ms before dropping EN_3V3."),
@@ -105,6 +130,15 @@ GAME = {
         "rather than switch off between presses)."),
     "games_per_week": fig(
         2, "games", "assumed", "The brief's usage: two games a week."),
+    "setup_presses": fig(
+        20, "presses", "assumed",
+        "The set-up's share of presses_typical: on battery each is a cold boot, as "
+        "the set-up waits for no one (firmware/app.py App.awake_ms)."),
+    "idle_minutes": fig(
+        5, "min", "budget",
+        "The idle time-out's default (firmware/app.py IDLE_MIN; a set-up option and "
+        "`pipkeeper roster --option idle=N`): counted once a game night, for a night "
+        "that ends on a screen that waits."),
 }
 
 # --- batteries -----------------------------------------------------------------

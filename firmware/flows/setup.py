@@ -3,7 +3,11 @@
 Page 0, the preset: UP/DOWN move, A chooses, C leaves set-up (when a game
 is on). Page 1, the players: UP/DOWN move, B takes a player in or out (seats
 in the order taken), A goes on, C back. Page 2, the options: UP/DOWN move,
-B changes the value, A starts the game, C back.
+B changes the value, A starts the game, C back. Its last two rows are the
+board's own settings, kept in settings.json and never in the record: the
+language, and the minutes a board on battery waits asleep during a game
+before it switches itself off ("idle": firmware/app.py App.awake_ms; 0,
+at once after every press).
 
 The roster is /pipkeeper/roster.json ({"names": [...]}, pushed from the
 laptop by `pipkeeper roster`), else a built-in one; a roster of fewer than
@@ -31,6 +35,8 @@ ROUNDS = ("all", "1", "2", "3", "5")   # a short game: the first k doubles
 # The board's languages (host/pipkeeper/i18n), each shown in itself.
 LANGS = ("en", "cy", "ga", "sv", "mn", "fa")
 ENDONYMS = ("English", "Cymraeg", "Gaeilge", "Svenska", "Монгол", "فارسی")
+IDLES = ("0", "1", "2", "5", "10", "15", "30")   # minutes; `pipkeeper roster --option idle=N` takes up to 60
+IDLE = "5"
 
 
 def roster(ctx):
@@ -55,9 +61,12 @@ def _last(ctx):
         return {}
     s = st.read_json("settings.json") or {}
     out = _offered(st, s)
+    o = dict(out.get("o") or {})
     if s.get("lang") in LANGS:
-        o = dict(out.get("o") or {})
         o["lang"] = s["lang"]
+    if "idle" in s:
+        o["idle"] = str(s["idle"])
+    if o:
         out["o"] = o
     return out
 
@@ -92,6 +101,7 @@ def _options(pr, o):
     if PRESETS[pr] == "mexican-train":
         out.append(("positive_scoring", ("Winner scores others",), ("no", "yes")))
     out.append(("lang", ("Language",), LANGS))
+    out.append(("idle", ("Off after (minutes)",), IDLES))
     return out
 
 
@@ -104,6 +114,8 @@ def _value(pr, o, t, key):
         return o.get("set", DEFAULT_SET[pr])
     if key == "rounds":
         return o.get("rounds", "all")
+    if key == "idle":
+        return o.get("idle", IDLE)
     return o.get(key, "no")
 
 

@@ -18,7 +18,7 @@ UP_RIGHT = W - 14   # where the UP label ends, left of its arrow
 
 
 def clear(fb):
-    fb.fill(0)
+    text.clear(fb)
 
 
 def buttons(fb, labels):

@@ -13,6 +13,15 @@ which is what the firmware does: firmware/presses.py) and how long its
 panel takes;
 hardware/power_figures.py holds the figures with their sources. Energies are
 in millijoules (mW x s) at the board's input.
+
+The latch builds have a second model, in the currents measured on a Badger
+(``awake``): during a game night on battery the board keeps its latch and
+sleeps between presses (SLEEP, machine.lightsleep(ms)), the set-up's presses
+stay cold boots, and it switches off after the idle minutes; beside it the
+model it replaces, a cold boot every press. Both in mA s from the battery,
+and as days on a charge for one game night a week and one a day. The
+break-even is the pause after which staying asleep has cost more charge
+than the cold boot it saves.
 """
 
 import argparse
@@ -76,7 +85,7 @@ def budget(name, presses=None, games_per_week=None):
     game_s = v(F.GAME, "minutes") * 60.0
     if latch:
         idle_game_mj = 0.0   # off between presses: counted in the weekly leak below
-        off_mw = v(F.MCU, "badger_off_ua") / 1000.0 * 3.7
+        off_mw = v(F.BADGER, "off_ua") / 1000.0 * v(F.BADGER, "volts")
     else:
         idle_game_mj = max(game_s - presses * press_s, 0.0) * v(F.MCU, "pico_sleep_mw")
         off_mw = 0.0         # switched off between games
@@ -102,6 +111,7 @@ def budget(name, presses=None, games_per_week=None):
     return {
         "profile": name,
         "power_latch": latch,
+        "awake": awake_budget(p, presses) if latch else None,
         "between_presses": sleep_state(p),
         "panel": p.DISPLAY_CONTROLLER,
         "press_phases": [{"phase": n, "ms": ms, "mw": round(mw, 1), "mj": round(ms * mw / 1000.0, 1)}
@@ -116,11 +126,97 @@ def budget(name, presses=None, games_per_week=None):
     }
 
 
+def night_mas(profile, awake, presses=None):
+    """mA s from the battery over one game night of a latch build: a cold
+    boot every press (``awake`` False), or awake in the game: the set-up's
+    presses cold boots, the others woken from SLEEP, asleep between them,
+    and the idle minutes asleep once before the board switches off."""
+    B, P = F.BADGER, F.PRESS
+    presses = presses or v(F.GAME, "presses_typical")
+    i_run = v(B, "awake_ma")
+    i_update = i_run + v(F.PANEL, "refresh_mw") / v(B, "volts")
+    update_s = profile.PANEL_UPDATE_MS / 1000.0
+    cold_s = (v(P, "boot_ms") + v(P, "restore_ms") + v(P, "halt_ms")) / 1000.0
+    warm_s = (v(F.MCU, "wake_ms") + v(P, "awake_work_ms")) / 1000.0
+    cold = min(v(F.GAME, "setup_presses"), presses) if awake else presses
+    warm = presses - cold
+    full_extra = v(F.GAME, "full_refreshes") * (
+        profile.PANEL_FULL_UPDATE_MS - profile.PANEL_UPDATE_MS) / 1000.0 * i_update
+    work = (cold * cold_s + warm * warm_s) * i_run + presses * update_s * i_update + full_extra
+    busy_s = cold * cold_s + warm * warm_s + presses * update_s
+    between_s = max(v(F.GAME, "minutes") * 60.0 - busy_s, 0.0)
+    if awake:
+        between = (between_s + v(F.GAME, "idle_minutes") * 60.0) * v(B, "sleep_ma")
+    else:
+        between = between_s * v(B, "off_ua") / 1000.0
+    return work + between
+
+
+def days_on_a_charge(profile, awake, nights_per_week, battery, presses=None):
+    """Days a charge lasts at ``nights_per_week`` game nights: the nights,
+    the board off the rest of the week, the cell's own self-discharge."""
+    b = F.BATTERIES[battery]
+    usable = v(b, "usable_badger") if "usable_badger" in b else v(b, "usable")
+    factor = v(F.MCU, "low_voltage_factor") if b["low_voltage"] else 1.0
+    night_s = v(F.GAME, "minutes") * 60.0
+    week = nights_per_week * night_mas(profile, awake, presses) * factor
+    week += (WEEK_S - nights_per_week * night_s) * v(F.BADGER, "off_ua") / 1000.0 * factor
+    week += v(b, "mah") * 3600.0 * v(b, "self_discharge_month") * 12 / 52
+    return v(b, "mah") * 3600.0 * usable / week * 7
+
+
+def break_even_s():
+    """The pause after which a board asleep has drawn more than the cold
+    boot that cutting its power would cost the next press."""
+    P = F.PRESS
+    cold_s = (v(P, "boot_ms") + v(P, "restore_ms") + v(P, "halt_ms")) / 1000.0
+    warm_s = (v(F.MCU, "wake_ms") + v(P, "awake_work_ms")) / 1000.0
+    return (cold_s - warm_s) * v(F.BADGER, "awake_ma") / v(F.BADGER, "sleep_ma")
+
+
+def awake_budget(profile, presses=None):
+    """The latch build's two models: mAh a game night, days on a charge."""
+    out = {"night_mah": {}, "days": {}, "break_even_s": round(break_even_s(), 1),
+           "idle_minutes": v(F.GAME, "idle_minutes")}
+    for model, awake in (("cold_boot_every_press", False), ("awake_in_a_game", True)):
+        out["night_mah"][model] = round(night_mas(profile, awake, presses) / 3600.0, 2)
+        out["days"][model] = {
+            key: {"one_night_a_week": int(days_on_a_charge(profile, awake, 1, key, presses)),
+                  "one_night_a_day": int(days_on_a_charge(profile, awake, 7, key, presses))}
+            for key in F.BATTERIES}
+    return out
+
+
+def awake_words(a, presses=None):
+    """The break-even in words, against the idle time-out and a game night."""
+    presses = presses or v(F.GAME, "presses_typical")
+    every_s = v(F.GAME, "minutes") * 60.0 / presses
+    cold, warm = a["night_mah"]["cold_boot_every_press"], a["night_mah"]["awake_in_a_game"]
+    s = ("A cold boot costs a press %.0f mA s more than a press woken from SLEEP; asleep, "
+         "the board draws that in %.1f s: the break-even. " % (
+             break_even_s() * v(F.BADGER, "sleep_ma"), a["break_even_s"]))
+    if a["idle_minutes"] * 60 < a["break_even_s"]:
+        s += "The idle time-out (%d min) is under it: staying up never costs more. " % a["idle_minutes"]
+    else:
+        s += ("The idle time-out (%d min) is over it: a pause longer than %.0f s costs more "
+              "asleep than the cold boot it saves. " % (a["idle_minutes"], a["break_even_s"]))
+    if abs(warm - cold) < 0.05 * cold:
+        how = "comes out even"
+    else:
+        how = "costs %s awake" % ("less" if warm < cold else "more")
+    return s + ("A game night of %d presses in %d minutes (one every %.1f s) %s: %.1f mAh "
+                "awake against %.1f with a cold boot every press; awake, a press costs about "
+                "%.1f s of work before the panel instead of %.1f." % (
+                    presses, v(F.GAME, "minutes"), every_s, how, warm, cold,
+                    (v(F.MCU, "wake_ms") + v(F.PRESS, "awake_work_ms")) / 1000.0,
+                    (v(F.PRESS, "boot_ms") + v(F.PRESS, "restore_ms")) / 1000.0))
+
+
 def figures():
     """Every figure with its kind and source, flat, for --json and the README."""
     out = []
-    for group_name, group in (("mcu", F.MCU), ("panel", F.PANEL), ("press", F.PRESS),
-                              ("game", F.GAME)):
+    for group_name, group in (("mcu", F.MCU), ("badger", F.BADGER), ("panel", F.PANEL),
+                              ("press", F.PRESS), ("game", F.GAME)):
         for key, f in group.items():
             out.append(dict(name="%s.%s" % (group_name, key), **f))
     for bkey, b in F.BATTERIES.items():
@@ -155,6 +251,27 @@ def markdown(names):
                 cell += " (%.0f days if never switched off)" % b["days_if_left_on"]
             cells.append(cell)
         lines.append("| %s | %s |" % (r["profile"], " | ".join(cells)))
+    awake = [r for r in rows if r["awake"]]
+    if awake:
+        a = awake[0]["awake"]
+        lines += ["", "The latch builds on battery, in the currents measured on a Badger 2040: "
+                  "a cold boot every press, or awake in a game (asleep between presses, "
+                  "off after %d idle minutes and on the screens that wait for no one). "
+                  "mAh a game night (%d presses, %d minutes); days on a charge for one "
+                  "game night a week / one a day:" % (
+                      a["idle_minutes"], rows[0]["presses_per_game"], v(F.GAME, "minutes")), "",
+                  "| build | model | mAh a night | " + " | ".join(
+                      F.BATTERIES[k]["label"] for k in keys) + " |",
+                  "| --- | --- | --- |" + " --- |" * len(keys)]
+        for r in awake:
+            for model, words in (("cold_boot_every_press", "a cold boot every press"),
+                                 ("awake_in_a_game", "awake in a game")):
+                d = r["awake"]["days"][model]
+                lines.append("| %s | %s | %.1f | %s |" % (
+                    r["profile"], words, r["awake"]["night_mah"][model], " | ".join(
+                        "%d / %d days" % (d[k]["one_night_a_week"], d[k]["one_night_a_day"])
+                        for k in keys)))
+        lines += ["", awake_words(a, rows[0]["presses_per_game"])]
     lines += ["", "Where each figure comes from:", "", "| figure | value | kind | source |",
               "| --- | --- | --- | --- |"]
     for f in figures():
@@ -179,6 +296,16 @@ def text_report(r):
         if b["days_if_left_on"] is not None:
             line += " (%.0f days if never switched off)" % b["days_if_left_on"]
         out.append(line)
+    a = r["awake"]
+    if a:
+        out.append("  on battery, mAh a game night / days on a charge at 1 night a week, 1 a day:")
+        for model, words in (("cold_boot_every_press", "a cold boot every press"),
+                             ("awake_in_a_game", "awake in a game")):
+            d = a["days"][model]
+            out.append("    %-24s %5.1f mAh  %s" % (words, a["night_mah"][model], "  ".join(
+                "%s %d/%d" % (F.BATTERIES[k]["label"], d[k]["one_night_a_week"],
+                              d[k]["one_night_a_day"]) for k in d)))
+        out.append("  " + awake_words(a, r["presses_per_game"]))
     return "\n".join(out)
 
 

@@ -11,6 +11,11 @@ sys.path.insert(0, sys.argv[1])
 from shared_engine import fill  # noqa: E402,F401
 WORK = sys.argv[2]
 NAME = sys.argv[3]
+# One case of a test that has several (t_a_fault_at_each_step...): each runs
+# on a heap of its own, as each is a board's own boot (one process for all
+# left the last cases no 4.7 KB block for a new App's framebuffer).
+CASE = int(sys.argv[4]) if len(sys.argv) > 4 else None
+STEP_CASES = 13     # t_a_fault_at_each_step...'s cases (test_fault_steps.py runs each)
 
 
 class _Board:
@@ -170,40 +175,29 @@ def t_a_fault_at_each_step_of_a_press_and_the_next_press_recovers():
         seat = len(mid) - len(before) + 1
         assert _events(path) == mid + ["%d play" % seat], (_events(path), a.ui)
 
-    full = MemoryError("memory allocation failed, allocating 640 bytes")
-    cases = (
-        (core, "step", "press A"),
-        (app.App, "draw", "draw"),
-        (Storage, "append", "press A"),
-    )
-    for exc, k in ((full, "mem"), (OSError(5), "flash")):
-        for obj, name, where in cases:
-            a, path = board_with_game()
-            before = _events(path)
-            stop = _inject(obj, name, exc, a if exc is full else None)
-            a.press("A")                    # however often App.roomy tries
-            stop()
-            check_shown(a, where, k)
-            check_goes_on(a, path, before)
-            a = None                        # (one board at a time in the heap)
+    def in_a_press(obj, name, where, exc, k):
+        a, path = board_with_game()
+        before = _events(path)
+        stop = _inject(obj, name, exc, a if exc is full else None)
+        a.press("A")                    # however often App.roomy tries
+        stop()
+        check_shown(a, where, k)
+        check_goes_on(a, path, before)
+
+    def in_a_boot(name, exc, k):
         # the restore of a cold boot (and its tags)
-        for name in ("restore", "read_tags"):
-            path = _game_on_flash()
-            before = _events(path)
-            gc.collect()
-            a = app.App(_Board())
-            stop = _inject(app, name, exc, a if exc is full else None)
-            a.boot()
-            a.render(True)
-            stop()                          # the boot failed; the flash is well
-            check_shown(a, "restore", k)
-            check_goes_on(a, path, before)
-            a = None
-    # After the update: logged, and the press is done all the same (a play
-    # with a checkpoint due; opening the menu, which writes ui.json).
-    for obj, name, where, button in ((None, "update", "panel", "A"),
-                                     (app, "write_checkpoint", "checkpoint", "A"),
-                                     (Storage, "write_json", "ui", "DOWN")):
+        path = _game_on_flash()
+        before = _events(path)
+        gc.collect()
+        a = app.App(_Board())
+        stop = _inject(app, name, exc, a if exc is full else None)
+        a.boot()
+        a.render(True)
+        stop()                          # the boot failed; the flash is well
+        check_shown(a, "restore", k)
+        check_goes_on(a, path, before)
+
+    def after_the_update(obj, name, where, button):
         a, path = board_with_game()
         before = _events(path)
         a.ctx.game.cp_due = True            # (a round's start writes one)
@@ -220,8 +214,28 @@ def t_a_fault_at_each_step_of_a_press_and_the_next_press_recovers():
             assert a.ui.get("s") == "menu", a.ui
             a.press("DOWN")
             assert '"menu"' in open(WORK + "/pipkeeper/ui.json").read()
-        a = None
 
+    full = MemoryError("memory allocation failed, allocating 640 bytes")
+    cases = []
+    for exc, k in ((full, "mem"), (OSError(5), "flash")):
+        # the record's line is written once the frame is out (App.commit):
+        # its fault is told on a frame of its own
+        for obj, name, where in ((core, "step", "press A"), (app.App, "draw", "draw"),
+                                 (Storage, "append", "record")):
+            cases.append((in_a_press, (obj, name, where, exc, k)))
+        for name in ("restore", "read_tags"):
+            cases.append((in_a_boot, (name, exc, k)))
+    # After the update: logged, and the press is done all the same (a play
+    # with a checkpoint due; opening the menu, which writes ui.json).
+    for args in ((None, "update", "panel", "A"), (app, "write_checkpoint", "checkpoint", "A"),
+                 (Storage, "write_json", "ui", "DOWN")):
+        cases.append((after_the_update, args))
+    assert len(cases) == STEP_CASES
+    for i in range(len(cases)):
+        if CASE is None or CASE == i:
+            fn, args = cases[i]
+            fn(*args)
+            gc.collect()
 
 if __name__ == "__main__":
     globals()["t_" + NAME]()

@@ -8,13 +8,21 @@ import subprocess
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-NAMES = [l.split("(")[0][len("def t_"):] for l in open(os.path.join(HERE, "mp_faults.py"))
-         if l.startswith("def t_")]
+_SOURCE = open(os.path.join(HERE, "mp_faults.py")).read().splitlines()
+NAMES = [l.split("(")[0][len("def t_"):] for l in _SOURCE if l.startswith("def t_")]
+STEPS = "a_fault_at_each_step_of_a_press_and_the_next_press_recovers"
+# that test's cases, each on a heap of its own (a board's own boot)
+CASES = int([l for l in _SOURCE if l.startswith("STEP_CASES =")][0].split("=")[1].split("#")[0])
+RUNS = [(n, None) for n in NAMES if n != STEPS] + [(STEPS, i) for i in range(CASES)]
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_on_micropython(tmp_path, mpy_tree, name):
+@pytest.mark.parametrize("name,case", RUNS, ids=["%s%s" % (n, "" if c is None else "-%d" % c)
+                                                 for n, c in RUNS])
+def test_on_micropython(tmp_path, mpy_tree, name, case):
     from pipkeeper.paths import micropython_binary
-    r = subprocess.run([micropython_binary(), "-X", "heapsize=160K", os.path.join(HERE, "mp_faults.py"),
-                        mpy_tree, str(tmp_path), name], capture_output=True, text=True, timeout=120)
+    args = [micropython_binary(), "-X", "heapsize=160K", os.path.join(HERE, "mp_faults.py"),
+            mpy_tree, str(tmp_path), name]
+    if case is not None:
+        args.append(str(case))
+    r = subprocess.run(args, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stdout + r.stderr

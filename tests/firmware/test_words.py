@@ -123,6 +123,9 @@ class _Text:
     def right(self, fb, s, x, y, f=None, c=1):
         self.drawn.append(fill(s))
 
+    def clear(self, fb):
+        pass
+
 
 def test_the_dealer_says_what_to_do_in_plain_words(monkeypatch):
     import sys

@@ -281,6 +281,26 @@ def test_power_budget_follows_the_profile():
     assert power_budget.budget("badger2040", presses=2000)["game_j"] > latch["game_j"]
 
 
+def test_power_budget_has_the_awake_model_of_the_latch_builds():
+    """A latch build's two models on battery (a cold boot every press; awake
+    in a game), days on a charge for one game night a week and one a day,
+    the break-even said against the idle time-out, which is the firmware's."""
+    import re
+    assert power_budget.budget("pico_inky_pack")["awake"] is None
+    a = power_budget.budget("badger2040")["awake"]
+    for model in ("cold_boot_every_press", "awake_in_a_game"):
+        assert a["night_mah"][model] > 0
+        for d in a["days"][model].values():
+            assert d["one_night_a_week"] > d["one_night_a_day"] > 0
+    assert 0 < a["break_even_s"] < 60
+    assert "is over it" in power_budget.awake_words(a)
+    app = open(os.path.join(os.path.dirname(HW), "firmware", "app.py"), encoding="utf-8").read()
+    assert int(re.search(r"^IDLE_MIN = (\d+)", app, re.M).group(1)) == a["idle_minutes"]
+    # fewer presses a night: staying up costs more than it saves
+    slow = power_budget.budget("badger2040", presses=300)["awake"]["night_mah"]
+    assert slow["awake_in_a_game"] > slow["cold_boot_every_press"]
+
+
 def test_readme_power_section_is_current():
     text = open(README, encoding="utf-8").read()
     assert power_budget.readme_with_section(text, list(profiles.NAMES)) == text

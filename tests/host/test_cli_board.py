@@ -103,6 +103,33 @@ def test_roster_round_trip(tmp_path):
         assert code == 1 and err.startswith("pipkeeper: option: unknown option")
 
 
+def test_roster_idle_is_a_setting_of_the_board(tmp_path):
+    """`roster --option idle=N`: the minutes the board on battery waits asleep
+    during a game. A setting of the board (settings.json "idle", the other
+    settings kept; the roster's defaults show it), never a rule option: it
+    is not among the roster's options, which the set-up turns into a
+    record's [Option] tags and the engine's Rules."""
+    from pipkeeper.board import roster
+    from pipkeeper.errors import PipkeeperError
+    assert roster.check_defaults(None, None, {"idle": "10", "start_trains": "5"}) == {
+        "idle": 10, "options": {"start_trains": "5"}}
+    for bad in ("61", "-1", "soon"):
+        with pytest.raises(PipkeeperError, match="idle is the minutes"):
+            roster.check_defaults(None, None, {"idle": bad})
+    root = tmp_path / "board"
+    (root / "pipkeeper").mkdir(parents=True)
+    (root / "pipkeeper" / "settings.json").write_text('{"counter": 7, "lang": "cy"}')
+    with virtual_board(root, bare=True) as board:
+        code, out, err = cli(board.port, tmp_path / "db", "roster", "Ann", "Bob", "--option", "idle=10")
+        assert code == 0, err
+        on_board = json.loads((root / "pipkeeper" / "roster.json").read_text())
+        assert on_board == {"names": ["Ann", "Bob"], "defaults": {"idle": 10}}
+        assert json.loads((root / "pipkeeper" / "settings.json").read_text()) == {
+            "counter": 7, "lang": "cy", "idle": 10}
+        code, out, err = cli(board.port, tmp_path / "db", "roster", "--option", "idle=90")
+        assert code == 1 and err.startswith("pipkeeper: idle is the minutes"), err
+
+
 def test_a_roster_of_fewer_than_two_players_is_refused(tmp_path):
     """`roster Ann` was taken, and the board's set-up then offered "Players
     (4)" and could not go on: one name is refused in one line, before any

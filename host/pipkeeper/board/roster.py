@@ -23,6 +23,11 @@ MAX_NAMES = 20
 MIN_NAMES = 2  # a game takes two players at least: fewer left the board's set-up stuck
 MAX_NAME = 12  # what fits a seat's column on the 296-pixel screen
 TRACKING = ("quick", "full")
+# `--option idle=N`: the minutes a board on battery waits asleep during a
+# game before it switches itself off (0: at once, after every press). A
+# setting of the board (settings.json "idle", firmware/app.py App.awake_ms),
+# not a rule: never in a record's [Option] tags nor in the engine's Rules.
+IDLE_MAX = 60
 
 
 def check_name(name):
@@ -53,11 +58,14 @@ def check_names(names):
 
 
 def check_defaults(rules=None, tracking=None, options=None):
-    """The defaults dict, checked with the engine's presets."""
+    """The defaults dict, checked with the engine's presets; the board's
+    own settings among ``options`` (``idle``) go apart, beside them."""
     from shared_engine import presets
 
     defaults = {}
     options = dict(options or {})
+    if "idle" in options:
+        defaults["idle"] = check_idle(options.pop("idle"))
     if rules is not None:
         if rules not in presets.PRESETS:
             raise PipkeeperError("unknown rules {!r}: use one of {}".format(rules, ", ".join(presets.NAMES)))
@@ -73,6 +81,18 @@ def check_defaults(rules=None, tracking=None, options=None):
             raise PipkeeperError("option: {}".format(exc))
         defaults["options"] = options
     return defaults
+
+
+def check_idle(value):
+    """The idle minutes, an int from 0 to IDLE_MAX."""
+    try:
+        n = int(str(value).strip())
+    except ValueError:
+        n = -1
+    if not 0 <= n <= IDLE_MAX:
+        raise PipkeeperError("idle is the minutes a board on battery waits asleep during a game "
+                             "before it switches off: 0 (at once) to {}, not {!r}".format(IDLE_MAX, value))
+    return n
 
 
 def parse_options(pairs):
@@ -140,17 +160,21 @@ def check_lang(lang):
     return lang
 
 
-def push_language(link, lang):
-    """Make ``lang`` the board's language: its settings.json "lang" (the
-    other settings kept), as a set-up on the board would."""
-    check_lang(lang)
+def push_settings(link, changes):
+    """Set the board's own settings in its settings.json (the others
+    kept), as a set-up on the board would: "lang" (its language) and
+    "idle" (see IDLE_MAX), checked."""
+    if "lang" in changes:
+        check_lang(changes["lang"])
+    if "idle" in changes:
+        check_idle(changes["idle"])
     try:
         settings = _read_json(link, SETTINGS) or {}
     except ValueError:
         settings = {}        # a damaged settings file: the board starts it afresh too
     if not isinstance(settings, dict):
         settings = {}
-    settings["lang"] = lang
+    settings.update(changes)
     data = json.dumps(settings, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     _write(link, SETTINGS, data, "the board's settings")
 

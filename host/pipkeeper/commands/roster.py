@@ -13,7 +13,9 @@ from pipkeeper.options import answered, json_option, port_option
 @click.option("--rules", default=None, help="Default preset (chickenfoot, chickenfoot-cross, ...).")
 @click.option("--tracking", type=click.Choice(roster.TRACKING), default=None, help="Default tracking level.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
-              help="A default option of RULES.md (repeatable), e.g. start_trains=5.")
+              help="A default option of RULES.md (repeatable), e.g. start_trains=5; "
+                   "idle=N: the minutes the board on battery waits asleep during a game "
+                   "before it switches off (0 to 60, 0: after every press; default 5).")
 @click.option("--lang", default=None, type=click.Choice(i18n.LANGS),
               help="The board's language: en, cy (Welsh), ga (Irish), sv (Swedish), mn (Mongolian), fa (Persian).")
 @json_option
@@ -33,8 +35,9 @@ def command(names, port, rules, tracking, options, lang, as_json):
         if names or defaults:
             current = roster.merge(current, names, defaults)
             size = roster.push(board, current)
-            if lang:
-                roster.push_language(board, lang)
+            settings = {k: defaults[k] for k in ("lang", "idle") if k in defaults}
+            if settings:
+                roster.push_settings(board, settings)
             if not as_json:
                 click.echo("roster written to the board ({} bytes)".format(size))
     if answered(current, as_json, "the board has no roster: it uses its built-in one"):

@@ -22,8 +22,13 @@ Process model (other commands build on it: `flash` and `sync` talk to the
 - ``--power-cycle``: every press is a new process started with
   PIPKEEPER_SIM_WAKE=<button> and PIPKEEPER_SIM_BATTERY=1; it restores from
   the flash folder, handles the press, updates the panel once and exits in
-  ``halt()`` (as the Badger cuts its own power). The run starts with one
-  plain power-on boot (one update, no press).
+  ``halt()`` (as the Badger cuts its own power), or, during a game, where
+  the board would doze (``S``), when it finds no more presses: the power
+  cut while it sleeps. The run starts with one plain power-on boot (one
+  update, no press). ``awake`` (the tests) keeps a dozing board's process
+  instead, as the Badger keeps its latch during a game: the next press
+  goes to it, ``idle_out()`` is the time-out (the resting screen, then
+  ``H``), ``cut()`` a power cut while it sleeps.
 - ``--serial``: the board process runs ``micropython -i`` with its stdin and
   stdout on a pseudo-terminal (its controlling terminal, in the state of a
   USB CDC port: no echo, no output translation, Ctrl-C raises
@@ -143,7 +148,7 @@ def build_tree(src, dest=None):
             for fn in filenames:
                 sp = os.path.join(dirpath, fn)
                 if fn.endswith(".py"):
-                    mpy.compiled(Path(sp), Path(out_dir) / (fn[:-3] + ".mpy"), ("-march=host",),
+                    mpy.compiled(Path(sp), Path(out_dir) / (fn[:-3] + ".mpy"), mpy.HOST,
                                  os.path.join(rel, fn))
                 elif not fn.endswith((".pyc", ".mpy", ".sha")):
                     with open(sp, "rb") as f:
@@ -284,6 +289,11 @@ class _Panel:
                     if data is None:
                         break
                     self.q.put((tag, data))
+                elif tag == b"S":       # dozing, the time-out in ms
+                    data = self._read(4)
+                    if data is None:
+                        break
+                    self.q.put((tag, data))
                 elif tag == b"T":       # the words of the frame that follows
                     n = self._read(4)
                     data = None if n is None else self._read(int.from_bytes(n, "little"))
@@ -316,11 +326,15 @@ class Sim(Closing):
     """One simulated board. ``press(button)`` returns the frames it caused."""
 
     def __init__(self, flash_dir, power_cycle=False, heap=HEAP, src=None,
-                 timeout=60.0, serial=False, env=None, wrapper=None, words=False):
+                 timeout=60.0, serial=False, env=None, wrapper=None, words=False, awake=False):
         self.dir = os.path.abspath(flash_dir)
         os.makedirs(self.dir, exist_ok=True)
         self.board_id = board_id(self.dir)
         self.power_cycle = power_cycle
+        self.awake = awake
+        self.dozing = None      # (process, buttons, panel) of a board asleep with its power kept (awake)
+        self.doze_ms = None     # the time-out it sleeps with (its last ``S``)
+        self.halted = False     # the last power-on or press ended in ``halt()`` (``H``)
         self.heap = heap
         if src is None and not flashed(self.dir):
             src = build_tree(source_root())
@@ -379,7 +393,10 @@ class Sim(Closing):
         return proc, btn_w, _Panel(pan_r)
 
     def _collect(self, proc, panel, until):
-        """Frames from the panel until a record tagged ``until`` (or EOF)."""
+        """Frames from the panel until a record tagged ``until`` (or EOF;
+        ``until`` may be a tuple of tags)."""
+        if not isinstance(until, tuple):
+            until = (until,)
         got = []
         words = None
         end = time.monotonic() + self.timeout
@@ -399,11 +416,15 @@ class Sim(Closing):
                 words = None
                 self.frames.append(fr)
                 got.append(fr)
-            elif tag == until:
+            elif tag in until:
+                self.halted = tag == b"H"
+                if tag == b"S":
+                    self.doze_ms = int.from_bytes(data, "little")
                 return got
             elif tag == b"":
                 rc = proc.wait(timeout=self.timeout)
-                if until == b"H" or (rc == 0 and until == b"I" and got):
+                self.halted = False
+                if b"H" in until or (rc == 0 and b"I" in until and got):
                     return got
                 raise PipkeeperError("the simulated board stopped (exit %s)%s" % (rc, self._tail()))
 
@@ -425,11 +446,7 @@ class Sim(Closing):
             with open(self.log_path, "wb"):
                 pass
         if self.power_cycle:
-            proc, w, panel = self._spawn()
-            os.close(w)
-            got = self._collect(proc, panel, b"H")
-            proc.wait(timeout=self.timeout)
-            return got
+            return self._battery()
         self.proc, self._btn_w, self.panel = self._spawn(
             interactive=self.serial, stdio=stdio)
         return self._collect(self.proc, self.panel, b"I")
@@ -438,11 +455,7 @@ class Sim(Closing):
         if button not in BUTTONS:
             raise PipkeeperError("%r is not a button" % button)
         if self.power_cycle:
-            proc, w, panel = self._spawn(wake=button)
-            os.close(w)
-            got = self._collect(proc, panel, b"H")
-            proc.wait(timeout=self.timeout)
-            return got
+            return self._battery(button)
         got = []
         if self._boot_pending:
             # The board was reset since the last press (the host let go of
@@ -452,6 +465,52 @@ class Sim(Closing):
             self._boot_pending = False
         os.write(self._btn_w, (button + "\n").encode())
         return got + self._collect(self.proc, self.panel, b"I")
+
+    def _battery(self, button=None):
+        """One press on battery (None: the plain power-on): to the board
+        dozing with its power kept (``awake``), else a new power-on woken
+        by it. Its frames, up to ``H`` or (``awake``) ``S``."""
+        if self.dozing is not None and button is not None:
+            proc, w, panel = self.dozing
+            self.dozing = None
+            os.write(w, (button + "\n").encode())
+        else:
+            self.cut()
+            proc, w, panel = self._spawn(wake=button)
+            if not self.awake:
+                os.close(w)
+        return self._until_off_or_doze(proc, w, panel)
+
+    def _until_off_or_doze(self, proc, w, panel):
+        got = self._collect(proc, panel, (b"H", b"S") if self.awake else b"H")
+        if self.awake and not self.halted and proc.poll() is None:
+            self.dozing = (proc, w, panel)
+            return got
+        if self.awake:
+            os.close(w)
+        proc.wait(timeout=self.timeout)
+        return got
+
+    def idle_out(self):
+        """The idle time-out of the board dozing (``awake``): its frames
+        (the resting screen, where it differs) until it cuts its power."""
+        if self.dozing is None:
+            raise PipkeeperError("the simulated board is not asleep")
+        proc, w, panel = self.dozing
+        self.dozing = None
+        os.write(w, b"IDLE\n")
+        return self._until_off_or_doze(proc, w, panel)
+
+    def cut(self):
+        """A power cut while the board dozes (``awake``): its process ends
+        at once; the next press is a cold boot."""
+        if self.dozing is None:
+            return
+        proc, w, _panel = self.dozing
+        self.dozing = None
+        proc.kill()
+        proc.wait()
+        os.close(w)
 
     def kill(self):
         """Stop the board's process at once (a reset, or the end)."""
@@ -474,6 +533,7 @@ class Sim(Closing):
         self._boot_pending = scorer
 
     def close(self):
+        self.cut()
         if self._btn_w is not None:
             try:
                 os.close(self._btn_w)

@@ -17,8 +17,8 @@ def usb_session(board, wait_press, state):
     Base = fapp.App
 
     class Noted(Base):
-        def __init__(self, board):
-            Base.__init__(self, board)
+        def __init__(self, board, *args):
+            Base.__init__(self, board, *args)
             state["app"] = self
 
     fapp.App = Noted

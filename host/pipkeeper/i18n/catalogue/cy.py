@@ -88,6 +88,7 @@ MESSAGES = {
     "0-0 counts 50": "0-0 yn werth 50",
     "Winner scores others": "Enillydd yn sgorio'r lleill",
     "Language": "Iaith",
+    "Off after (minutes)": "Diffodd ar ôl (munudau)",
     "New game: rules": "Gêm newydd: rheolau",
     "Players ({n})": "Chwaraewyr ({n})",
     "B: in/out, seats in order taken": "B: i mewn/allan, seddi yn y drefn",

@@ -83,6 +83,7 @@ MESSAGES = (
     'Set: double',
     'Rounds',
     'Language',
+    'Off after (minutes)',
     'Options: {rules}',
     'Change',
     '0-0 counts 50',

@@ -91,6 +91,7 @@ MESSAGES = {
     "0-0 counts 50": "0-0 برابر 50",
     "Winner scores others": "برنده امتیاز دیگران را می‌گیرد",
     "Language": "زبان",
+    "Off after (minutes)": "خاموشی پس از (دقیقه)",
     "New game: rules": "بازی تازه: قوانین",
     "Players ({n})": "بازیکنان ({n})",
     "B: in/out, seats in order taken": "B: ورود/خروج، به ترتیب انتخاب",

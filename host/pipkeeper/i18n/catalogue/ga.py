@@ -89,6 +89,7 @@ MESSAGES = {
     "0-0 counts 50": "0-0 = 50 pointe",
     "Winner scores others": "Buaiteoir: pointí cách",
     "Language": "Teanga",
+    "Off after (minutes)": "Múch tar éis (nóiméid)",
     "New game: rules": "Cluiche nua: rialacha",
     "Players ({n})": "Imreoirí ({n})",
     "B: in/out, seats in order taken": "B: isteach/amach, suíocháin san ord",

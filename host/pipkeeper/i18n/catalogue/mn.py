@@ -90,6 +90,7 @@ MESSAGES = {
     "0-0 counts 50": "0-0 = 50 оноо",
     "Winner scores others": "Ялагч бусдынхыг авна",
     "Language": "Хэл",
+    "Off after (minutes)": "Унтраах хугацаа (минут)",
     "New game: rules": "Шинэ тоглоом: дүрэм",
     "Players ({n})": "Тоглогчид ({n})",
     "B: in/out, seats in order taken": "B: нэмэх/хасах, сонгосон дарааллаар",

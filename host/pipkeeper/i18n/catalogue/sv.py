@@ -90,6 +90,7 @@ MESSAGES = {
     "0-0 counts 50": "0-0 ger 50",
     "Winner scores others": "Vinnaren får de andras",
     "Language": "Språk",
+    "Off after (minutes)": "Stäng av efter (minuter)",
     "New game: rules": "Nytt spel: regler",
     "Players ({n})": "Spelare ({n})",
     "B: in/out, seats in order taken": "B: in/ut, platser i vald ordning",
