@@ -66,15 +66,18 @@ def source_tarball():
 
 
 _built = {}
-# The cache the scorer's own image is built in: the user's (or CI's) own,
-# as it was when the session started, not the session's scratch cache
-# (conftest's device_cache): a build takes minutes, and is keyed by its inputs.
+# The cache the scorer's own image is built in and the device fixtures are
+# kept in (stored.py): the user's (or CI's) own, as it was when the session
+# started, not the session's scratch cache (conftest's device_cache): a
+# build takes minutes, a flashed board more than one, and both are keyed by
+# their inputs.
 def _cache_at_start():
     from pipkeeper.board.flash import cache_dir
     return str(cache_dir())
 
 
-_IMAGE_CACHE = _cache_at_start()
+USER_CACHE = _cache_at_start()
+_IMAGE_CACHE = USER_CACHE
 
 
 def own_image(board=PROFILE, folder=None):
@@ -90,7 +93,10 @@ def own_image(board=PROFILE, folder=None):
     else:
         try:
             built = build.build(board, source=src, cache=_IMAGE_CACHE)
-            path = os.path.join(str(folder or built.path.parent), "pipkeeper-%s.uf2" % board)
+            # Named by its key where it is shared (the cache folder): a run
+            # on other sources, at the same time, writes another file.
+            name = "pipkeeper-%s.uf2" % board if folder else "pipkeeper-%s-%s.uf2" % (board, built.path.stem)
+            path = os.path.join(str(folder or built.path.parent), name)
             built.write(path)
             got = (path, None)
         except PipkeeperError as exc:
@@ -148,6 +154,29 @@ def new_board(folder, image=None, profile=PROFILE, **kw):
     if image is not None:
         shutil.copyfile(str(image), os.path.join(str(folder), FLASH_FILE))
     return EmulatedBoard(str(folder), firmware_path(), profile=profile, **kw)
+
+
+def flash_blank_board(folder, *args, profile=PROFILE):
+    """`pipkeeper flash ARGS --json` onto a blank board of the build
+    ``profile`` (its flash ``folder``/flash.img): (exit status, stdout,
+    stderr, the frames the panel showed after it), the board powered off."""
+    board = new_board(folder, profile=profile)
+    try:
+        with serial(board) as port:
+            code, out, err = cli(port, "flash", *args, "--json")
+        frames = list(board.frames)
+        off(board)
+    finally:
+        board.close()
+    return code, out, err, frames
+
+
+def sound_flash(result):
+    """Whether flash_blank_board's result is worth keeping for later runs
+    (stored.py): the flash ended well and the board drew after it; a
+    failure (a timeout under load, say) is tried afresh by the next run."""
+    code, _out, _err, frames = result
+    return code == 0 and bool(frames)
 
 
 def script_presses():

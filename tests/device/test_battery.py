@@ -1,8 +1,11 @@
 """On battery (power_cycle): the board has power only while a button is held
-or the firmware holds its latch (GPIO 10) high; every press is a cold boot
-that restores the game from the flash, handles the press, draws, and cuts
-its own power. Here the largest game (pipkeeper.bench.firmware), laid on the
-emulated board's LittleFS with flashfs and on the unix-port sim's folder."""
+or the firmware holds its latch (GPIO 10) high; a press that finds it off is
+a cold boot that restores the game from the flash, handles the press and
+draws; during a game the board then sleeps with its latch held (the next
+press wakes it: tests/device/test_awake.py), so here the power is cut after
+each press, and each is a cold boot. The largest game
+(pipkeeper.bench.firmware), laid on the emulated board's LittleFS with
+flashfs and on the unix-port sim's folder."""
 
 import shutil
 
@@ -19,22 +22,27 @@ def lay_out_largest_game(golden, tmp_path, events_at="late"):
     benchmark's "late" board) on a sim folder and on a copy of the golden
     image; returns (sim folder, board folder)."""
     from pipkeeper.bench import engine as bench_engine, firmware as bench_firmware
-    from pipkeeper.board import flashfs
-    from pipkeeper.sim.rp2040.board import FLASH_FILE
     tags, events = bench_engine.largest_game()
     early, late = bench_firmware.cut_points(events)
     sim_dir = tmp_path / "sim"
     bench_firmware.write_board(sim_dir, tags, events[:late if events_at == "late" else early])
     board_dir = tmp_path / "board"
+    lay_on_board(golden, sim_dir, board_dir)
+    return sim_dir, board_dir
+
+
+def lay_on_board(golden, sim_dir, board_dir):
+    """A copy of the golden image in ``board_dir`` holding exactly the sim
+    folder's /games and /pipkeeper (nothing left from the scorer's first
+    boot after `flash`)."""
+    from pipkeeper.board import flashfs
+    from pipkeeper.sim.rp2040.board import FLASH_FILE
     board_dir.mkdir()
     image = board_dir / FLASH_FILE
     shutil.copyfile(str(golden), str(image))
-    # Exactly the sim folder's /games and /pipkeeper (nothing left from the
-    # scorer's first boot after `flash`).
     old = [p for p in devkit.image_files(str(image)) if p.startswith(("/games/", "/pipkeeper/"))]
     flashfs.write_files(str(image), {}, remove=old)
     flashfs.copy_tree(str(image), str(sim_dir))
-    return sim_dir, board_dir
 
 
 def _timing(board):
@@ -57,9 +65,9 @@ def test_cold_boot_restores_the_largest_game(golden, mpy_tree, tmp_path):
             ours.append(board.press(b))
             assert board.last["latch_at"] is not None, (
                 "the firmware never latched its power: %s" % _timing(board))
-            assert board.last["reason"] == "off", board.last    # it cut its own power
-            assert not board.emu.powered
+            assert board.asleep, board.last       # a game in play: asleep, its latch held
             print("press %s on battery (ms after power-on): %s" % (b, _timing(board)))
+            board.cut()                           # the next press: a cold boot
     finally:
         board.close()
     theirs = devkit.sim_frames(sim_dir, presses, mpy_tree, power_cycle=True, start=False)
@@ -83,7 +91,7 @@ def test_a_short_tap_on_battery_is_applied(golden, tmp_path):
         board = devkit.new_board(folder, power_cycle=True, hold_ms=hold)
         try:
             frames[hold] = board.press("A")
-            assert board.last["reason"] == "off", board.last
+            assert board.asleep, board.last
             print("%d ms tap on battery (ms after power-on): %s" % (hold, _timing(board)))
         finally:
             board.close()
@@ -116,8 +124,9 @@ def test_a_bad_checkpoint_is_rebuilt(golden, mpy_tree, tmp_path, fault):
         bad = good[:40] + bytes([good[40] ^ 0x01]) + good[41:]
     else:
         data = checkpoint.read(io.BytesIO(good))
+        head, blob = data["state"]
         body = checkpoint.json.dumps([checkpoint.VERSION, data["length"] + 100, data["lines"],
-                                      data["tail"], data["state"]]).encode()
+                                      data["tail"], head]).encode() + b"\n" + bytes(blob)
         bad = b"%08x\n" % checkpoint.crc32(body) + body
     flashfs.write_files(image, {cpath: bad})
     board = devkit.new_board(board_dir, power_cycle=True)

@@ -171,3 +171,23 @@ def test_a_copy_cut_short_keeps_the_games_and_the_next_flash_finishes(own, tmp_p
 def test_uf2_refuses_the_own_image(own):
     code, out, err = devkit.cli(None, "uf2", "--micropython", own, "-o", os.devnull)
     assert code == 1 and err.count("\n") == 1 and "scorer's own image" in err, err
+
+
+def test_its_native_code_sits_on_4_byte_boundaries(own):
+    """The viper functions frozen in the image (the text drawing, the panel's
+    layout, the record's fast reader) start on 4-byte boundaries, which the
+    RP2040's native code needs for its 32-bit constants and far jumps
+    (pipkeeper.image.build.align_native): mpy-tool puts them on 2."""
+    from elftools.elf.elffile import ELFFile
+    elf = os.path.splitext(own)[0] + ".elf"
+    native = []
+    with open(elf, "rb") as f:
+        e = ELFFile(f)
+        for sym in e.get_section_by_name(".symtab").iter_symbols():
+            # frozen functions' data: native code in .text, bytecode in .rodata
+            shndx = sym["st_shndx"]
+            if sym.name.startswith("fun_data_") and isinstance(shndx, int) \
+                    and e.get_section(shndx).name == ".text":
+                native.append((sym.name, sym["st_value"]))
+    assert len(native) >= 5, native
+    assert [n for n, a in native if a % 4] == [], native

@@ -52,10 +52,13 @@ class Flashed:
 
 @pytest.fixture(scope="module", params=[(i, b) for i in ("upstream", "own") for b in BUILDS],
                 ids=lambda p: "%s-%s" % p)
-def build(request, device, device_cache, tmp_path_factory):
+def build(request, device, device_cache, device_store, tmp_path_factory):
     """(build name, the CLI's `flash --board NAME --json` onto a blank
     board), on upstream MicroPython or on the scorer's own image made for
-    that build (which boots into the scorer with nothing flashed)."""
+    that build (which boots into the scorer with nothing flashed). Made
+    once for its inputs (conftest's ``device_store``: a later run with the
+    same ones reads it), the flash image a copy of the module's own."""
+    from pipkeeper.sim.rp2040.board import FLASH_FILE
     image, name = request.param
     if image == "own":
         fw, why = devkit.own_image(name, tmp_path_factory.mktemp("image-" + name))
@@ -65,15 +68,11 @@ def build(request, device, device_cache, tmp_path_factory):
         fw = device
     devkit.CURRENT[:] = [fw]
     folder = tmp_path_factory.mktemp("flashed-" + name)
-    board = devkit.new_board(folder, profile=name)
-    try:
-        with devkit.serial(board) as port:
-            code, out, err = devkit.cli(port, "flash", "--board", name, "--json")
-        frames = list(board.frames)
-        devkit.off(board)
-    finally:
-        board.close()
-    return name, Flashed(devkit.image_of(board), code, out, err, frames, fw)
+    code, out, err, frames = device_store.once(
+        "build-%s-%s" % (image, name), [name],
+        lambda f: devkit.flash_blank_board(f, "--board", name, profile=name), folder,
+        files=[fw, __file__], ok=devkit.sound_flash)
+    return name, Flashed(str(folder / FLASH_FILE), code, out, err, frames, fw)
 
 
 @pytest.fixture(autouse=True)

@@ -162,3 +162,18 @@ def test_an_unchanged_scorer_is_not_rebuilt_and_the_uf2_keeps_the_filesystem():
     chunks = images.uf2_chunks(first.uf2())
     assert max(a + len(d) for a, d in chunks.items()) <= build.FS_OFFSET
     assert images.uf2_to_bin(first.uf2())[:len(first.code)] == first.code
+
+
+def test_frozen_native_code_is_put_on_4_byte_boundaries(tmp_path):
+    """mpy-tool writes ARMv6-M native code 2-byte aligned; the Thumb-1
+    emitter's 32-bit constants and far jumps assume 4 (build.align_native)."""
+    from pipkeeper.image import build
+    c = tmp_path / "frozen_content.c"
+    native = ('static const byte fun_data_x[4] __attribute__((section(".text"))) '
+              '__attribute__ ((aligned (2))) = {1, 2, 3, 4};\n')
+    c.write_text("// frozen\n" + native * 2)
+    assert build.align_native(c)
+    text = c.read_text()
+    assert "aligned (2)" not in text and text.count("aligned (4)") == 2
+    assert not build.align_native(c)                    # nothing more to do: no rebuild
+    assert not build.align_native(tmp_path / "absent.c")

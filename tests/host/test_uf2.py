@@ -156,23 +156,32 @@ def test_merged_uf2_blocks_image_and_filesystem(merged, cache):
     assert "wrote" in stdout and "RPI_PICO" in stdout
     blocks = list(_blocks(raw))
     addresses = []
-    for n, ((m0, m1, flags, addr, size, number, total, family), _d, m2) in enumerate(blocks):
+    numbers = []
+    for (m0, m1, flags, addr, size, number, total, family), _d, m2 in blocks:
         assert (m0, m1, m2) == images.UF2_MAGIC
         assert flags == images.UF2_FAMILY_PRESENT and family == images.RP2040_FAMILY
-        assert (size, number, total) == (256, n, len(blocks))
+        assert (size, total) == (256, len(blocks))
         addresses.append(addr)
-    # in address order, each 256-byte page once
-    assert addresses == sorted(addresses) and len(set(addresses)) == len(addresses)
+        numbers.append(number)
+    # numbered in address order, each 256-byte page once; in the file, boot
+    # stage 2 (address 0) last (images.bin_to_uf2: a cut copy starts BOOTSEL)
+    by_number = [a for _, a in sorted(zip(numbers, addresses))]
+    assert sorted(numbers) == list(range(len(blocks)))
+    assert by_number == sorted(by_number) and len(set(by_number)) == len(by_number)
+    assert addresses[-1] == images.FLASH_BASE and addresses[:-1] == by_number[1:]
     g = flashfs.PICO
     fs_start = images.FLASH_BASE + g.offset
-    image_pages = [a for a in addresses if a < fs_start]
-    fs_pages = [a for a in addresses if a >= fs_start]
-    # the image as MicroPython's own UF2 has it, then the whole filesystem region
+    image_pages = [a for a in by_number if a < fs_start]
+    fs_pages = [a for a in by_number if a >= fs_start]
+    # the image as MicroPython's own UF2 has it, its last sector made whole
+    # with 0xFF (the boot ROM erases it anyway), then the whole filesystem region
     official = images.uf2_chunks(PICO_UF2.read_bytes())
-    assert image_pages == [images.FLASH_BASE + a for a in sorted(official)]
+    end = -(-(max(official) + 256) // images.SECTOR) * images.SECTOR
+    assert image_pages == [images.FLASH_BASE + a for a in range(0, end, 256)]
     assert fs_pages == list(range(fs_start, images.FLASH_BASE + 2 * 1024 * 1024, 256))
     chunks = images.uf2_chunks(raw)
     assert all(chunks[a] == d for a, d in official.items())
+    assert all(chunks[a] == b"\xff" * 256 for a in range(0, end, 256) if a not in official)
 
     # The filesystem holds exactly what `pipkeeper flash` lays out for the
     # Badger 2040 on this MicroPython, and /board.txt.
@@ -194,7 +203,11 @@ def test_micropython_only_is_the_official_image(merged):
     out, _ = merged
     c = uf2.contents(str(out))
     assert c.has_fs
-    assert c.micropython_only() == PICO_UF2.read_bytes()
+    # the same flash as MicroPython's own file, laid out to be cut safely
+    # (whole sectors, boot stage 2 last: images.bin_to_uf2)
+    assert c.micropython_only() == images.safe_order(PICO_UF2.read_bytes())
+    assert images.uf2_to_bin(c.micropython_only()).rstrip(b"\xff") == \
+        images.uf2_to_bin(PICO_UF2.read_bytes()).rstrip(b"\xff")
     plain = uf2.contents(str(PICO_UF2))
     assert not plain.has_fs and plain.fs_files() == {}
 

@@ -23,6 +23,26 @@ Figures (one build; ``--firmware`` twice gives them side by side):
                              every press of a scripted game on USB, button
                              down -> first SPI byte (sleeps included)
   start_game_ms              the "start the game" press of that script
+  awake_press_ms_median, awake_press_ms_worst
+                             the same script on battery: every press given to
+                             the board asleep during a game, its latch held
+                             (machine.lightsleep), button down -> first SPI
+                             byte (the set-up's presses and the game's end
+                             are cold boots: not counted)
+  heap_slope_bytes_per_press, press_ms_drift, long_run_presses, long_run_memory_errors
+                             a long evening on USB (``--long N`` presses, 2,000
+                             by default: the scripted game again and again,
+                             undo included): the least-squares slope of the
+                             free heap after a collection over the last 1,500
+                             presses (firmware/board_machine.py idle's probe),
+                             the median press of the last 200 against the
+                             first 200's (0.05: 5% slower), MemoryErrors in
+                             the board's log; the same with ``awake_`` before
+                             them on battery, the board awake between presses
+  idle_power_off_ms          the late game asleep after a press that left its
+                             UI at rest (no resting screen to draw): from the
+                             idle time-out (the timer's wake from its last
+                             sleep) to the latch going low
   min_free_heap_checkpoint_bytes, min_free_heap_full_replay_bytes
                              the smallest free heap the late boot still draws
                              its frame in (the same frame as with the whole
@@ -213,6 +233,93 @@ class Bench:
             worn = Path(b.dir) / "flash.img"
         return out, start_game, fast, full, worn, counts
 
+    # -- awake on battery during a game (issue 23) ---------------------------------------
+
+    def awake_presses(self, presses, image):
+        """``presses`` on battery from ``image``: ms from button down to the
+        first SPI byte of each press given to the board asleep, its power
+        kept (a game in play), as the list."""
+        out = []
+        with self._board(self.work / "awake", power_cycle=True, image=image) as b:
+            b.start()
+            for button in presses:
+                asleep = b.asleep
+                frames = b.press(button)
+                first = b.last.get("update_at")
+                if asleep and frames and first is not None:
+                    out.append(_ms(first - b.last["t0"]))
+        return out
+
+    def idle_power_off(self, image):
+        """ms from the idle time-out to the latch going low, on ``image``'s
+        game: two presses (the menu, and back: the UI at rest, so no resting
+        screen to draw), then the board left asleep until it switches itself
+        off; None if it did not doze."""
+        with self._board(self.work / "idle", power_cycle=True, image=image) as b:
+            b.press("DOWN")
+            b.press("C")
+            if not b.asleep:
+                return None
+            frames = b.idle_out()
+            if frames or b.last.get("woke_at") is None:
+                return None
+            return _ms(b.last["t"] - b.last["woke_at"])
+
+    def awake(self, presses, image, game):
+        """The awake figures: the script's presses on battery from ``image``,
+        the idle power-off on ``game``."""
+        times = self.awake_presses(presses, image)
+        return {
+            "awake_press_ms_median": round(statistics.median(times), 1) if times else None,
+            "awake_press_ms_worst": max(times) if times else None,
+            "awake_presses_measured": len(times),
+            "idle_power_off_ms": self.idle_power_off(game),
+        }
+
+    # -- a long evening: the heap must not grow (issue 23) -----------------------------
+
+    def long_run(self, presses, image, battery=False, log=None):
+        """``presses`` on ``image``, on USB (or on battery, the board awake
+        between presses): [(ms to the first SPI byte, free heap after a
+        collection once the press is done, or None)] a press, and the
+        board's /log.txt at the end."""
+        from firmware.board import HEAP_PROBE
+        out = []
+        name = "long-battery" if battery else "long-usb"
+        with self._board(self.work / name, power_cycle=battery, image=image) as b:
+            b.emu.scratch(HEAP_PROBE, index=1)
+            b.start()
+            for i, button in enumerate(presses):
+                awake = not battery or b.asleep
+                frames = b.press(button)
+                first = b.last.get("update_at")
+                ms = _ms(first - b.last["t0"]) if frames and first is not None and awake else None
+                regs = b.emu.stats().get("scratch")
+                out.append((ms, regs[2] if regs and regs[1] == HEAP_PROBE and awake else None))
+                if log is not None and i % 250 == 249:
+                    log("  %d presses" % (i + 1))
+            b.emu.power(on=False)
+            b.emu.save()
+            board_log = flashfs.read(str(Path(b.dir) / "flash.img"), "/log.txt") or b""
+        return out, board_log
+
+    def long_figures(self, presses, image, battery=False, log=None):
+        """The long run's figures (``long_run``), keyed as bench device
+        prints them (``awake_`` first on battery)."""
+        per, board_log = self.long_run(presses, image, battery, log)
+        k = "awake_" if battery else ""
+        times = [ms for ms, _ in per if ms is not None]
+        heap = [(i, free) for i, (_, free) in enumerate(per) if free is not None]
+        tail = heap[-1500:]
+        return {
+            k + "long_run_presses": len(per),
+            k + "heap_slope_bytes_per_press": _slope(tail),
+            k + "heap_free_first_last_bytes": [heap[0][1], heap[-1][1]] if heap else None,
+            k + "press_ms_drift": (round(statistics.median(times[-200:]) / statistics.median(times[:200]) - 1, 3)
+                                   if len(times) >= 400 else None),
+            k + "long_run_memory_errors": board_log.count(b"MemoryError"),
+        }
+
     def free_heap_at_start(self, image):
         """The free heap a MicroPython program starts with on this build (a
         flash without /main.py: the REPL is asked)."""
@@ -246,17 +353,18 @@ class Bench:
                 return int(line.split()[1])
         raise PipkeeperError("the emulated board did not report its free heap")
 
-    def min_free_heap(self, image, reference, top, floor=0, fine=None):
+    def min_free_heap(self, image, reference, top, floor=0, fine=None, coarse=4 * HEAP_STEP):
         """(minimum, failures above it) over 2 KB steps from ``top`` down
         (to ``floor``: a test of an aim need not look below it). With
-        ``fine``, 2 KB steps only within ``fine`` bytes of ``floor`` and 8 KB
-        above, where a boot has room to spare: a test's sweep of the own
-        image's 200 KB took 85 boots, seven minutes of CI's 35."""
+        ``fine``, 2 KB steps only within ``fine`` bytes of ``floor`` and
+        ``coarse`` ones above, where a boot has room to spare: a test's
+        sweep of the own image's 200 KB took 85 boots, seven minutes of
+        CI's 35."""
         results = []
         free = top - top % HEAP_STEP
         misses = 0
         while free > 0 and free >= floor and misses < 4:
-            step = HEAP_STEP if fine is None or free <= floor + fine else 4 * HEAP_STEP
+            step = HEAP_STEP if fine is None or free <= floor + fine else coarse
             img = self.ballast_image(image, free)
             try:
                 _ms_, frame, _ = self.cold_boot(img)
@@ -293,7 +401,39 @@ class Bench:
         return hi
 
 
-def run_build(firmware, log=print, heap=True, worn=True, lang="en"):
+def long_run_presses(n):
+    """``n`` presses of a long evening: the scripted game, then again and
+    again (at its end A starts a new game, three more A take the set-up's
+    pages with their last choices; the same game follows), each time with
+    two plays undone (UP) and played again (A)."""
+    script = _script()
+    game = script[11:]                   # from the round's start (the set-up is 11 presses)
+    again = ["A"] * 4
+    for i, b in enumerate(game):
+        again.append(b)
+        if b == "A" and i in (5, 40):
+            again += ["UP", "A"]
+    out = list(script)
+    while len(out) < n:
+        out += again
+    return out[:n]
+
+
+def _slope(points):
+    """The least-squares slope of [(x, y)], or None for fewer than two."""
+    n = len(points)
+    if n < 2:
+        return None
+    mx = sum(x for x, _ in points) / n
+    my = sum(y for _, y in points) / n
+    sxx = sum((x - mx) ** 2 for x, _ in points)
+    return round(sum((x - mx) * (y - my) for x, y in points) / sxx, 2) if sxx else None
+
+
+LONG_RUN = 2000
+
+
+def run_build(firmware, log=print, heap=True, worn=True, lang="en", long_run=LONG_RUN):
     from pipkeeper.bench import engine as bench_engine, firmware as bench_firmware
     fw = images.load_firmware(firmware)
     figures = {"firmware": os.path.basename(fw.path), "micropython": ".".join(map(str, fw.version)),
@@ -332,6 +472,9 @@ def run_build(firmware, log=print, heap=True, worn=True, lang="en"):
         figures["flash_erases_per_press_mean"] = round(statistics.mean(erases), 2) if erases else None
         figures["flash_erases_per_press_max"] = max(erases) if erases else None
 
+        log("presses of the scripted game on battery, the board awake between them ...")
+        figures.update(bench.awake(_script(), bench.clean, late_cp))
+
         if worn:
             log("the late boot on a worn flash (%d presses) ..." % len(presses))
             worn_late = bench.with_checkpoint(bench.game_image(worn_img, late, "worn"), "worn-cp")
@@ -349,13 +492,19 @@ def run_build(firmware, log=print, heap=True, worn=True, lang="en"):
 
         log("the shortest tap on battery ...")
         figures["shortest_tap_applied_ms"] = bench.shortest_tap(late_cp, late_frame)
+        if long_run:
+            long_presses = long_run_presses(long_run)
+            log("a long evening on USB: %d presses ..." % long_run)
+            figures.update(bench.long_figures(long_presses, bench.clean, log=log))
+            log("the same on battery, the board awake between presses ...")
+            figures.update(bench.long_figures(long_presses, bench.clean, battery=True, log=log))
         elf = symbols.elf_for(fw.path)
         figures["profile"] = symbols.top_functions(counts, elf)
         figures["profile_usb_presses"] = symbols.top_functions(usb_counts, elf)
     return figures
 
 
-def run(firmwares=(), log=print, heap=True, worn=True, lang="en"):
+def run(firmwares=(), log=print, heap=True, worn=True, lang="en", long_run=LONG_RUN):
     """The figures of each build (the upstream image of ../shared/rp2/ when
     none is named), the board in ``lang``: flat for one, ``{"builds":
     {...}}`` for several."""
@@ -364,6 +513,6 @@ def run(firmwares=(), log=print, heap=True, worn=True, lang="en"):
         raise PipkeeperError("name a MicroPython image with --firmware (or $%s)" % images.ENV_FIRMWARE)
     out = {}
     for fw in firmwares:
-        figs = run_build(fw, log=log, heap=heap, worn=worn, lang=lang)
+        figs = run_build(fw, log=log, heap=heap, worn=worn, lang=lang, long_run=long_run)
         out[figs["build"] + "-" + figs["micropython"]] = figs
     return next(iter(out.values())) if len(out) == 1 else {"builds": out}

@@ -456,13 +456,12 @@ def check_imports(link):
     """Load the engine we just wrote: a .mpy the board cannot load fails here."""
     # The modules go before (the old ones) and after (the new ones): what
     # follows on the link (its free space, a test run) gets the heap back.
-    drop = DROP_SCORER
-    code = ("import sys,gc\n" + drop +
+    code = ("import sys,gc\n" + DROP_SCORER +
             "import pkbundle\ntry:\n import vfs\nexcept ImportError:\n import os as vfs\n"
             "try:\n vfs.umount('/pk')\nexcept OSError:\n pass\n"
             "if '/pk' in sys.path:\n sys.path.remove('/pk')\n"
             "if not pkbundle.mount():\n raise OSError('no bundle')\n"
-            "import shared_engine.engine,shared_engine.dgn,firmware.app\n" + drop + "print('ok')")
+            "import shared_engine.engine,shared_engine.dgn,firmware.app\n" + DROP_SCORER + "print('ok')")
     try:
         link.exec(code, timeout=30)
     except PipkeeperError as exc:

@@ -93,28 +93,63 @@ def flash_after_uf2(raw, flash=None, size=2 * 1024 * 1024):
     return bytes(out)
 
 
+SECTOR = 4096                    # what the boot ROM erases before it writes a block
+
+
 def bin_to_uf2(parts):
     """A UF2 file (bytes) writing ``parts``, [(flash offset, bytes)], in
-    256-byte blocks with the RP2040's family id, in address order (the
-    reverse of uf2_chunks). Parts must start on a 256-byte boundary and not
-    overlap; a part's last block is padded with 0xFF."""
-    pages = []
-    last_end = 0
+    256-byte blocks with the RP2040's family id (the reverse of
+    uf2_chunks). Parts must start on a 256-byte boundary and not overlap.
+
+    Made for the way the boot ROM writes a UF2 (pico-bootrom-rp2040,
+    virtual_disk.c; modelled in sim/rp2040/js/emulator.mjs, romUf2Block):
+    it erases a 4 KB sector before the first block whose *number* falls in
+    that sector's group of 16, and writes the blocks in the order the file
+    holds them. So:
+
+    - every sector a part touches is written whole, 16 blocks numbered in
+      address order (pages the parts leave out are 0xFF, as the erase
+      leaves them anyway): block numbers then step with addresses, and
+      each group of 16 is one sector, which the ROM erases exactly once.
+      Numbered straight through instead, a second part that starts in the
+      middle of a group would land on a sector the ROM never erased;
+    - the block at address 0, boot stage 2, comes last in the file: the
+      ROM erases sector 0 with its second block, first in the file, and
+      programs stage 2 once every other block is in. A power cut or a
+      cable pulled anywhere in the copy leaves a flash whose stage 2 is
+      blank or half written; its CRC fails at the next power-on and the
+      ROM starts in BOOTSEL, where the next copy finishes the job, rather
+      than running half of one image and half of another (which might
+      format the filesystem). A UF2 that does not write address 0 keeps
+      address order."""
+    pages = {}
     for offset, data in sorted(parts, key=lambda p: p[0]):
         if offset % UF2_PAYLOAD:
             raise PipkeeperError("a UF2 part must start on a 256-byte boundary (0x%X)" % offset)
-        if offset < last_end:
-            raise PipkeeperError("two parts of the UF2 overlap at 0x%08X" % (FLASH_BASE + offset))
         for i in range(0, len(data), UF2_PAYLOAD):
+            if offset + i in pages:
+                raise PipkeeperError("two parts of the UF2 overlap at 0x%08X" % (FLASH_BASE + offset + i))
             page = data[i:i + UF2_PAYLOAD]
-            pages.append((offset + i, page + b"\xff" * (UF2_PAYLOAD - len(page))))
-        last_end = offset + -(-len(data) // UF2_PAYLOAD) * UF2_PAYLOAD
+            pages[offset + i] = page + b"\xff" * (UF2_PAYLOAD - len(page))
+    blank = b"\xff" * UF2_PAYLOAD
+    per_sector = SECTOR // UF2_PAYLOAD
+    addresses = [s * SECTOR + k * UF2_PAYLOAD for s in sorted({a // SECTOR for a in pages})
+                 for k in range(per_sector)]
+    numbered = list(enumerate(addresses))
+    if addresses and addresses[0] == 0:
+        numbered = numbered[1:] + numbered[:1]      # boot stage 2 last
     out = bytearray()
-    for n, (offset, page) in enumerate(pages):
+    for n, offset in numbered:
         out += struct.pack("<8I", UF2_MAGIC[0], UF2_MAGIC[1], UF2_FAMILY_PRESENT,
-                           FLASH_BASE + offset, UF2_PAYLOAD, n, len(pages), RP2040_FAMILY)
-        out += page + bytes(476 - UF2_PAYLOAD) + struct.pack("<I", UF2_MAGIC[2])
+                           FLASH_BASE + offset, UF2_PAYLOAD, n, len(addresses), RP2040_FAMILY)
+        out += pages.get(offset, blank) + bytes(476 - UF2_PAYLOAD) + struct.pack("<I", UF2_MAGIC[2])
     return bytes(out)
+
+
+def safe_order(raw, name="the file"):
+    """A UF2 file's blocks as ``bin_to_uf2`` lays them out (whole sectors,
+    boot stage 2 last): the same flash once written, safe to cut."""
+    return bin_to_uf2(list(uf2_chunks(raw, name).items()))
 
 
 def load_firmware(path=None):

@@ -10,7 +10,7 @@ import os
 from dataclasses import dataclass
 from typing import Optional
 
-from pipkeeper.board import bootsel, bundle, uf2
+from pipkeeper.board import bootsel, bundle, images, uf2
 from pipkeeper.board.flash import board_manifest, check_imports
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.progress import human
@@ -63,7 +63,8 @@ def flash_uf2(path, new_board=False, micropython_only=False, port=None, wait=WAI
         if contents.has_fs and not new_board:
             refuse_without_new_board(name)
         with open(path, "rb") as f:
-            data = f.read()
+            # the same flash, in the order a cut copy leaves a board in BOOTSEL
+            data = images.safe_order(f.read(), name)
     drive = bootsel.find_drive()
     result = Uf2Result(path, drive, len(data), micropython_only, contents.has_fs and not micropython_only)
     if progress is not None:
@@ -145,17 +146,29 @@ def update_image(port, built, name, wait=WAIT_SECONDS, progress=None, log=None):
     copy the image's UF2, which holds no filesystem, onto its RPI-RP2 drive,
     wait for it on USB serial and check it runs ``built``'s scorer. A copy
     cut short leaves the board's filesystem, its games, as they were: the
-    board then starts in BOOTSEL (hold it while plugging in) or the old
-    image, and the next `pipkeeper flash` does it again. A Uf2Result."""
+    board then starts in BOOTSEL by itself (its boot stage 2 comes last in
+    the copy), and the next `pipkeeper flash` finds it there and copies the
+    image again (``copy_image``). A Uf2Result."""
     from pipkeeper.board import link as linkmod
 
-    log = log or (lambda text: None)
-    data = built.uf2()
     with linkmod.connect(port) as link:
         port = link.port
         link.bootloader()
     log("the board restarts into BOOTSEL for its new image ...")
     drive = bootsel.wait_for_drive(wait)
+    return copy_image(built, name, drive, port, wait, progress, log)
+
+
+def copy_image(built, name, drive, port=None, wait=WAIT_SECONDS, progress=None, log=None):
+    """Copy ``built``'s UF2 (code only: the games stay) onto the RPI-RP2
+    ``drive``, wait for the board on USB serial and check it runs
+    ``built``'s scorer. Also how a board left in BOOTSEL by an update cut
+    short is finished (its boot stage 2 is written last: images.bin_to_uf2,
+    so such a board starts in BOOTSEL, never half an image). A Uf2Result."""
+    from pipkeeper.board import link as linkmod
+
+    log = log or (lambda text: None)
+    data = built.uf2()
     result = Uf2Result(name, drive, len(data), True, False)
     if progress is not None:
         progress.total = len(data)

@@ -14,7 +14,7 @@ from pipkeeper.options import Group
 
 @click.group(cls=Group)
 def command():
-    """Run a benchmark (engine, firmware boot, device press, sync, flash, uf2); --json for programs."""
+    """Run a benchmark (engine, firmware boot, device press, powercut in the flash, sync, flash, uf2); --json for programs."""
 
 
 def _print(figures, as_json):
@@ -80,14 +80,20 @@ def bench_firmware(as_json, no_callgrind):
 @click.option("--lang", default="en", show_default=True,
               type=click.Choice(i18n.LANGS),
               help="The board's language (its packs drawn on every press).")
-def bench_device(as_json, firmwares, no_heap, no_worn, lang):
+@click.option("--long-run", "long_run", default=2000, show_default=True, metavar="N",
+              type=click.IntRange(min=0),
+              help="Presses of the long evening (the heap's slope, the presses' drift), "
+                   "on USB and awake on battery; 0 skips it.")
+def bench_device(as_json, firmwares, no_heap, no_worn, lang, long_run):
     """One press on an emulated RP2040 running a real MicroPython image, timed by
-    the emulator's own clock: cold boots with the largest game, presses on USB,
-    the heap the late boot needs, the shortest tap on battery, and a profile."""
+    the emulator's own clock: cold boots with the largest game, presses on USB
+    and awake on battery, a long evening's heap, the heap the late boot needs,
+    the shortest tap on battery, and a profile."""
     from pipkeeper.bench import device as bench
 
     log = (lambda m: click.echo(m, err=True))
-    figures = bench.run(firmwares, log=log, heap=not no_heap, worn=not no_worn, lang=lang)
+    figures = bench.run(firmwares, log=log, heap=not no_heap, worn=not no_worn, lang=lang,
+                        long_run=long_run)
     if as_json or "builds" not in figures:
         _print_nested(figures, as_json)
     else:
@@ -128,3 +134,26 @@ def bench_uf2(as_json, firmware, board):
     from pipkeeper.bench import uf2 as bench
 
     _print(bench.run(firmware, board, log=lambda m: click.echo(m, err=True)), as_json)
+
+
+@command.command("powercut")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object.")
+@click.option("--firmware", "firmwares", multiple=True, metavar="IMAGE",
+              help="A MicroPython image (.uf2/.bin), or 'own' for the scorer's own image; twice for "
+                   "two builds (default: $PIPKEEPER_RP2_FIRMWARE, else upstream MicroPython from "
+                   "../shared/rp2/).")
+@click.option("--workers", type=click.IntRange(1, 16), default=None,
+              help="Emulated boards at once (default: 2, or 1 on one core).")
+def bench_powercut(as_json, firmwares, workers):
+    """Power cuts inside the flash's own erase and program on an emulated RP2040: the
+    scripted game on battery, every flash op of every press cut at four points, the next
+    press checked (the game restored, nothing lost, no format); then cuts inside a
+    firmware update. Prints cut_points, failures, formats, lines_lost, the time, and the
+    cold boot after a cut against the normal one."""
+    from pipkeeper.bench import powercut as bench
+
+    figures = bench.run(firmwares, log=lambda m: click.echo(m, err=True), workers=workers)
+    if as_json or "builds" not in figures:
+        _print(figures, as_json)
+    else:
+        _side_by_side(figures["builds"])

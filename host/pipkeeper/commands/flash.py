@@ -50,7 +50,9 @@ def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, microp
     the scorer frozen in: when it is not the one built here, flash builds
     the image (--micropython-src), restarts the board into BOOTSEL, copies
     the image onto its RPI-RP2 drive (its games and settings stay), waits
-    for it and checks what it runs.
+    for it and checks what it runs. An update cut short leaves the board
+    in BOOTSEL (the image's first bytes are written last); flash finds it
+    there, with no board on USB serial, and copies the image again.
 
     --uf2 FILE writes a whole image instead, onto a board in BOOTSEL mode
     (its RPI-RP2 drive, found by its INFO_UF2.TXT; $PIPKEEPER_UF2_DRIVES
@@ -68,6 +70,8 @@ def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, microp
         raise click.UsageError("--new-board and --micropython-only go with --uf2 FILE")
     if build is not None:
         flash.check_build(build)        # before the board is touched
+    if port is None and _in_bootsel(source):
+        return _finish_in_bootsel(build or "badger2040", source, wait, as_json)
     with link.connect(port) as board:
         port = board.port
         with Progress(0, "flash") as bar:
@@ -117,6 +121,43 @@ def _uf2(path, port, new_board, micropython_only, wait, as_json):
     else:
         what = "no scorer yet: run `pipkeeper flash`"
     click.echo("the board is back on {}: MicroPython {}, {}".format(result.port, result.micropython, what))
+
+
+def _in_bootsel(source):
+    """A board waiting in BOOTSEL and no board on USB serial: an image update
+    cut short (its boot stage 2 is written last, so the boot ROM starts such
+    a board in BOOTSEL), which this pipkeeper can finish when it can build
+    the scorer's own image (a MicroPython source named)."""
+    import os
+
+    from pipkeeper.board import bootsel, ports
+    from pipkeeper.errors import PipkeeperError
+    from pipkeeper.image import build as image_build
+
+    if not (source or os.environ.get(image_build.ENV_SOURCE)) or len(bootsel.drives()) != 1:
+        return False
+    try:
+        ports.find_port(None)
+    except PipkeeperError:
+        return True
+    return False
+
+
+def _finish_in_bootsel(board, source, wait, as_json):
+    """Copy the scorer's own image for ``board`` onto the board in BOOTSEL
+    and check it runs it: the games stay (the image holds no filesystem)."""
+    from pipkeeper.board import bootsel
+    from pipkeeper.image import build as image_build
+
+    say = (lambda text: None) if as_json else click.echo
+    built = image_build.build(board, source=source, log=say)
+    with Progress(0, "image") as bar:
+        result = uf2_flash.copy_image(built, "pipkeeper-{}.uf2".format(board), bootsel.find_drive(),
+                                      wait=wait, progress=bar, log=None if as_json else bar.echo)
+    if as_json:
+        click.echo(json.dumps(dict(result.as_dict(), image=built.identity.as_dict(), image_updated=True)))
+        return
+    say("the board was waiting in BOOTSEL: it runs {} now".format(built.identity.describe()))
 
 
 def _own_image(result, port, source, dry_run, wait, as_json):

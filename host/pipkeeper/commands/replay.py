@@ -5,9 +5,8 @@ import json
 import click
 
 from pipkeeper.errors import PipkeeperError
-from pipkeeper.files import read_limited
+from pipkeeper.library.reading import NotText, read_record_text, replay_text
 from pipkeeper.library.sheet import print_sheet
-from pipkeeper.library.store import MAX_RECORD
 from pipkeeper.library.tables import terminal_console
 
 
@@ -17,59 +16,6 @@ def _load_engine():
     except ImportError as exc:
         raise PipkeeperError("the game engine is not available ({})".format(exc))
     return dgn
-
-
-class NotText(PipkeeperError):
-    """A line of the record is not UTF-8: reported at its line number
-    (DECISIONS.md), as `FILE:LINE: message` like an illegal event."""
-
-    def __init__(self, line, message):
-        PipkeeperError.__init__(self, message)
-        self.line = line
-
-
-def decode_record(data):
-    """The text of a record's bytes; NotText naming the first line that is
-    not UTF-8 (and the byte within it, counted from 1)."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        start = data.rfind(b"\n", 0, exc.start) + 1
-        raise NotText(data.count(b"\n", 0, exc.start) + 1,
-                      "this line is not UTF-8 text (byte {} of the line)".format(exc.start - start + 1))
-
-
-def read_record_text(path):
-    """The text of a DGN file (`-` is stdin); PipkeeperError if unreadable
-    or too big, NotText if a line is not UTF-8."""
-    return decode_record(read_limited(path, MAX_RECORD, "game record"))
-
-
-def record_warnings(dgn, game, text):
-    """Warnings about the record (a torn last line), whichever object has them."""
-    warnings = getattr(game, "warnings", None)
-    if warnings is None:
-        try:
-            warnings = dgn.read(text).warnings
-        except Exception:  # the replay succeeded; a second read is only for warnings
-            warnings = []
-    return list(warnings or [])
-
-
-def game_report(game):
-    """The FORMAT.md report dict of a Game (`Game.report()`, or `report.report(game)`)."""
-    method = getattr(game, "report", None)
-    if callable(method):
-        return method()
-    from shared_engine.report import report
-
-    return report(game)
-
-
-def replay_text(dgn, text):
-    """(report, warnings, tags) of a record; raises dgn.RecordError on an illegal event."""
-    game = dgn.replay(text)
-    return game_report(game), record_warnings(dgn, game, text), getattr(game, "tags", None)
 
 
 @click.command()

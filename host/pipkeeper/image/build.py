@@ -141,7 +141,8 @@ if _bench != 0x5048FFFF:
         gc.collect()
         _ballast = bytearray(max(0, gc.mem_free() - (_bench & 0xFFFF) * 64 - 32))
     from firmware import app
-    app.main()
+    # (no reserve: frozen modules run in place, and intern next to no names)
+    app.main(reserve=0)
 '''
 BENCH_WORD = 0x50480000       # SCRATCH0's top half that MAIN answers
 BENCH_BARE = 0xFFFF
@@ -334,12 +335,48 @@ def _make(src, board_dir, build_dir, log, jobs):
     steps.append(("the rp2 port", ["make", "-C", str(src / "ports" / "rp2"), "-j%d" % jobs,
                                    "BOARD_DIR=" + str(board_dir), "BUILD=" + str(build_dir)]))
     for what, cmd in steps:
-        log("building {} ...".format(what))
-        proc = subprocess.run(cmd, env=env, capture_output=True, text=True)
-        if proc.returncode:
-            lines = [l for l in (proc.stdout + proc.stderr).splitlines() if "rror" in l]
-            tail = lines[-1] if lines else (proc.stderr or proc.stdout).strip().splitlines()[-1:]
-            (build_dir / "failed.log").parent.mkdir(parents=True, exist_ok=True)
-            (build_dir / "failed.log").write_text(proc.stdout + proc.stderr)
-            raise PipkeeperError("building {} failed: {} (the whole log: {})".format(
-                what, tail if isinstance(tail, str) else " ".join(tail), build_dir / "failed.log"))
+        _run_step(what, cmd, env, build_dir, log)
+    if align_native(build_dir / "frozen_content.c"):
+        _run_step("the rp2 port (native code aligned)", steps[-1][1], env, build_dir, log)
+
+
+# The frozen native code's alignment as mpy-tool writes it for ARMv6-M (the
+# RP2040's Cortex-M0+), and as the code needs it.
+_ALIGNED_2 = "__attribute__ ((aligned (2)))"
+_ALIGNED_4 = "__attribute__ ((aligned (4)))"
+
+
+def align_native(frozen_c):
+    """Put each frozen function's code on a 4-byte boundary in the port's
+    generated frozen_content.c; True when the file changed.
+
+    Why: MicroPython 1.28's mpy-tool aligns ARMv6-M native code to 2 bytes
+    only (tools/mpy-tool.py), but its Thumb-1 emitter loads a 32-bit
+    constant, and jumps further than 2 KB, through a PC-relative load that
+    assumes 4-byte aligned code (py/asmthumb.c asm_thumb_mov_reg_i32): on
+    a 2-byte boundary a viper function (firmware/columns.py's masks,
+    shared_engine/dgn.py's line reader) reads a wrong constant or jumps
+    anywhere, depending on where the linker happened to put it. The file is
+    generated only when the manifest's inputs change, so the edit holds
+    until the next freeze, which is followed by this again."""
+    try:
+        text = frozen_c.read_text()
+    except OSError:
+        return False
+    if _ALIGNED_2 not in text:
+        return False
+    frozen_c.write_text(text.replace(_ALIGNED_2, _ALIGNED_4))
+    return True
+
+
+def _run_step(what, cmd, env, build_dir, log):
+    """One step of the build; PipkeeperError with its last error line."""
+    log("building {} ...".format(what))
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    if proc.returncode:
+        lines = [l for l in (proc.stdout + proc.stderr).splitlines() if "rror" in l]
+        tail = lines[-1] if lines else (proc.stderr or proc.stdout).strip().splitlines()[-1:]
+        (build_dir / "failed.log").parent.mkdir(parents=True, exist_ok=True)
+        (build_dir / "failed.log").write_text(proc.stdout + proc.stderr)
+        raise PipkeeperError("building {} failed: {} (the whole log: {})".format(
+            what, tail if isinstance(tail, str) else " ".join(tail), build_dir / "failed.log"))

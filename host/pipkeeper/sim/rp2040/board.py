@@ -13,8 +13,11 @@ drive either.
   panel has shown a frame and nothing more went to it for a while.
 - ``power_cycle`` is the battery. A board with a power latch (the Badger)
   has power only while a button is held or the firmware holds its latch
-  high: a press powers it on, and is done when the firmware cuts its own
-  power. A board without one (the Pico builds) stays on, its switch on, and
+  high: a press powers it on (or wakes it, when it sleeps with its latch
+  held), and is done when the firmware cuts its own power or, during a
+  game, goes to sleep in the RP2040's SLEEP state (machine.lightsleep(ms)):
+  ``asleep``; ``idle_out()`` lets the minutes pass to its idle time-out,
+  ``cut()`` takes its power. A board without one (the Pico builds) stays on, its switch on, and
   sleeps between presses in the RP2040's DORMANT state: each press is given
   once the chip has gone dormant (it must wake the board), and is done when
   the panel has shown its frame and gone quiet.
@@ -38,6 +41,12 @@ HOLD_MS = 250          # a deliberate press at the table (shorter taps: bench de
 BOOT_MS = 15000        # the longest a power-on may take to show its first frame
 PRESS_MS = 15000       # likewise for one press
 IDLE_MS = 400          # no panel traffic for this long after a frame: the press is done
+IDLE_OUT_MS = 61 * 60 * 1000   # the longest idle time-out (60 minutes) and its power-off
+# A player's next press comes a moment after the last picture, not the
+# instant the board falls asleep: a board asleep takes its next press this
+# long after (a release seen late, while the flash was written with the
+# interrupts off, starts its 30 ms of bounce late: firmware/presses.py).
+NEXT_PRESS_MS = 100
 
 
 def profile_module(name):
@@ -109,7 +118,7 @@ class EmulatedBoard(Closing):
         wakes with nothing pressed: the frame it restores."""
         if self.latched:
             self.emu.power(on=True)
-            self.last = self.emu.run(BOOT_MS, until=("off",), mark_spi=True)
+            self.last = self.emu.run(BOOT_MS, until=("off", "sleep"), mark_spi=True)
         else:
             self.emu.power(on=True)
             self.last = self.emu.run(BOOT_MS, until=("idle",), idle_ms=IDLE_MS, mark_spi=True)
@@ -125,6 +134,8 @@ class EmulatedBoard(Closing):
             if not went["dormant"]:
                 raise PipkeeperError("the emulated board did not go to sleep in %d s before %s" % (
                     PRESS_MS // 1000, button))
+        if self.asleep and not self.free:
+            self.emu.run(NEXT_PRESS_MS)
         t0 = self.emu.t
         self.emu.call("tap", name=button, hold_ms=hold)
         if self.free:
@@ -133,7 +144,7 @@ class EmulatedBoard(Closing):
             self.emu.wait_event("idle", PRESS_MS / 1000)
             return self._new_frames()
         if self.latched:
-            self.last = self.emu.run(PRESS_MS, until=("off",), mark_spi=True)
+            self.last = self.emu.run(PRESS_MS, until=("off", "sleep"), mark_spi=True)
         else:
             self.last = self.emu.run(PRESS_MS, until=("idle",), idle_ms=IDLE_MS, mark_spi=True)
         self.last["t0"] = t0
@@ -143,6 +154,28 @@ class EmulatedBoard(Closing):
             raise PipkeeperError("the emulated board did not settle after %s in %d s (%s)" % (
                 button, PRESS_MS // 1000, reason))
         return self._new_frames()
+
+    @property
+    def asleep(self):
+        """A battery board with a latch that ended its last press asleep,
+        its power kept (a game in play), not off."""
+        return bool(self.latched and self.last and self.last["reason"] == "sleep" and self.emu.powered)
+
+    def idle_out(self, ms=IDLE_OUT_MS):
+        """The board asleep left alone: emulated minutes pass until it cuts
+        its power at its idle time-out. The frames it drew first (its resting
+        screen, where the UI was elsewhere)."""
+        if not self.asleep:
+            raise PipkeeperError("the emulated board is not asleep")
+        self.last = self.emu.run(ms, until=("off",))
+        if self.last["reason"] != "off":
+            raise PipkeeperError("the emulated board did not switch itself off in %d minutes" % (ms // 60000))
+        return self._new_frames()
+
+    def cut(self):
+        """A power cut (the battery taken out), awake or asleep."""
+        self.emu.power(on=False)
+        self.last = None
 
     def close(self):
         self.emu.close()

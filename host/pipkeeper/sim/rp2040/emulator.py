@@ -92,6 +92,8 @@ class Emulator(Closing):
         self.flash_image = str(flash_image) if flash_image else None
         self.timeout = timeout
         self.frames = []          # every frame the panel showed, in order
+        self.last_cut = None      # the event of the last power cut (``cut``)
+        self.bootsels = []        # every entry into BOOTSEL, {"why": "asked"|"stage2"}
         self.events = queue.Queue()
         self._lock = threading.RLock()
         self._next_id = 0
@@ -162,6 +164,10 @@ class Emulator(Closing):
             if ev.get("ev") == "frame":
                 ev["data"] = base64.b64decode(ev["data"])
                 self.frames.append(ev)
+            elif ev.get("ev") == "cut":
+                self.last_cut = ev         # what the armed power cut fell in
+            elif ev.get("ev") == "bootsel":
+                self.bootsels.append(ev)   # the boot ROM's USB boot: asked, or no boot stage 2
             self.events.put(ev)
         self.events.put({"ev": "exit"})
 
@@ -233,10 +239,28 @@ class Emulator(Closing):
         """Power on with BOOTSEL held: the boot ROM's drive (``bootsel_drive``)."""
         return self.call("bootsel")
 
-    def scratch(self, value):
-        """WATCHDOG SCRATCH0 at the next power-ons (0: as on a real board);
-        the scorer's own image reads it (image/build.py MAIN)."""
-        self.call("scratch", value=value)
+    def cut(self, at, fraction=0.5, seed=1):
+        """Cut the power inside the ``at``-th flash erase or program from now
+        (1: the next), once ``fraction`` of it is done (js/emulator.mjs
+        "a power cut inside one": a cut erase leaves each byte of its sector
+        old or 0xFF, by a generator seeded with ``seed``; a cut program a
+        prefix written and the next byte partly programmed); the board is
+        then off, and any button let go. ``at`` 0 disarms. What the cut hit
+        comes as the event "cut" (``last_cut``, None until one fell)."""
+        self.last_cut = None
+        return self.call("cut", at=int(at), fraction=float(fraction), seed=int(seed))
+
+    def journal(self, on=True):
+        """The flash ops since the last call, [(kind "E"|"P", offset, bytes)];
+        ``on``: keep recording from now."""
+        return [tuple(op) for op in self.call("journal", on=on)["ops"]]
+
+    def scratch(self, value, index=0):
+        """WATCHDOG SCRATCH``index`` at the next power-ons (0: as on a real
+        board); the scorer's own image reads SCRATCH0 (image/build.py
+        MAIN), the firmware SCRATCH1 (firmware/board_machine.py idle).
+        ``stats()["scratch"]``: the registers now."""
+        self.call("scratch", value=value, index=index)
 
     def power(self, on=None, usb=None, reset=False):
         kw = {}

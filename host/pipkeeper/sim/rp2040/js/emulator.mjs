@@ -38,13 +38,111 @@ if (cfg.flash_image && fs.existsSync(cfg.flash_image)) {
 let firmware = fs.readFileSync(cfg.firmware_bin);
 flash.set(firmware.subarray(0, Math.min(firmware.length, FLASH_SIZE)));
 let flashDirty = false;
-const flashStats = { erased_blocks: 0, programmed_bytes: 0, erase_calls: 0, program_calls: 0 };
+const flashStats = { erased_blocks: 0, programmed_bytes: 0, erase_calls: 0, program_calls: 0, ops: 0 };
 
 // Typical times of the Badger's and the Pico's flash chip (Winbond W25Q16JV
 // datasheet, "AC electrical characteristics": tSE 45 ms per 4 KB sector, tPP
 // 0.4 ms per 256-byte page). MicroPython waits for them with interrupts off.
 const ERASE_NS = (cfg.flash_erase_ms ?? 45) * MS;
 const PAGE_NS = (cfg.flash_page_ms ?? 0.4) * MS;
+
+// -- flash operations, and a power cut inside one -----------------------------------
+//
+// Every erase and program goes through flashErase/flashProgram: MicroPython's
+// (the boot ROM's RE and RP, trapped below) and the boot ROM's own UF2 writes
+// in BOOTSEL. Each is one "op", counted in flashStats.ops. Op 'cut' arms a
+// power cut at the N-th op from then on, after a fraction of it: NOR flash
+// erases a sector unevenly, so a cut erase leaves each byte of the sector in
+// flight either as it was or 0xFF (a seeded generator chooses; sectors of
+// the op before it are erased, those after it untouched); a cut program
+// leaves a prefix of the bytes written and the next byte partly programmed
+// (some of the bits it clears cleared). Then the board is off, as if the
+// battery had gone: nothing more runs, and a button held is let go.
+let cut = null;                 // {at, fraction, seed, seen} while armed
+const journal = { on: false, ops: [] };
+
+function rng(seed) {
+  let x = (seed >>> 0) || 0x9e3779b9;
+  return () => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x / 4294967296; };
+}
+
+function cutNow() {
+  // This op is the one the armed cut falls in: true once, then the cut is spent.
+  if (!cut) return false;
+  cut.seen++;
+  if (cut.seen < cut.at) return false;
+  return true;
+}
+
+function noteOp(kind, off, count) {
+  flashStats.ops++;
+  if (journal.on) journal.ops.push([kind, off, count]);
+}
+
+// Returns the ns the op took; `torn` (an object) is filled when the power went in it.
+function flashErase(off, count, mem, torn) {
+  noteOp('E', off, count);
+  flashStats.erased_blocks += count / 4096;
+  flashStats.erase_calls++;
+  flashDirty = true;
+  if (!cutNow()) {
+    flash.fill(0xff, off, off + count);
+    if (mem) mem.fill(0xff, off, off + count);
+    return ERASE_NS * Math.ceil(count / 4096);
+  }
+  const f = cut.fraction, rand = rng(cut.seed);
+  const sectors = Math.max(1, Math.ceil(count / 4096));
+  const done = f * sectors;
+  const k = Math.floor(done), p = done - k;
+  for (let s = 0; s < sectors; s++) {
+    const a = off + s * 4096, b = Math.min(off + count, a + 4096);
+    for (let i = a; i < b; i++) {
+      if (s < k || (s === k && rand() < p)) {
+        flash[i] = 0xff;
+        if (mem) mem[i] = 0xff;
+      }
+    }
+  }
+  Object.assign(torn, { kind: 'erase', off, count, fraction: f });
+  return ERASE_NS * done;
+}
+
+function flashProgram(off, count, byteAt, mem, torn) {
+  noteOp('P', off, count);
+  flashStats.programmed_bytes += count;
+  flashStats.program_calls++;
+  flashDirty = true;
+  const end = Math.min(count, FLASH_SIZE - off);
+  const cutting = cutNow();
+  const upto = cutting ? Math.floor(cut.fraction * end) : end;
+  for (let i = 0; i < upto; i++) {
+    const v = flash[off + i] & byteAt(i);
+    flash[off + i] = v;
+    if (mem) mem[off + i] = v;
+  }
+  if (!cutting) return PAGE_NS * Math.ceil(count / 256);
+  if (upto < end) {
+    // the byte in flight: some of the bits it clears are cleared
+    const rand = rng(cut.seed);
+    const old = flash[off + upto];
+    const clears = old & ~byteAt(upto) & 0xff;
+    const v = old & ~(clears & Math.floor(rand() * 256));
+    flash[off + upto] = v;
+    if (mem) mem[off + upto] = v;
+  }
+  Object.assign(torn, { kind: 'program', off, count, fraction: cut.fraction, written: upto });
+  return PAGE_NS * (upto / 256);
+}
+
+function powerCut(torn) {
+  // The power goes in the middle of a flash op (the op 'cut' armed it).
+  const c = cut;
+  cut = null;
+  held.clear();
+  releases.length = 0;
+  emit({ ev: 'cut', t: mcu ? mcu.clock.nanosCounter : clockNanos, op: c.seen, ...torn });
+  powerOff();
+}
 
 const bootrom = new Uint32Array(fs.readFileSync(cfg.bootrom).buffer.slice(0));
 
@@ -383,6 +481,7 @@ function powerOff() {
   powered = false;
   switchOn = false;
   dormant = false;
+  asleep = false;
   mcu = null;
   cdc = null;
   latchHigh = false;
@@ -392,12 +491,19 @@ function powerOff() {
 }
 
 let clockNanos = 0;              // carried across power cycles
-// WATCHDOG SCRATCH0 at power-on (0 on a real board): how a bench asks the
-// scorer's own image to hold heap back (host/pipkeeper/image/build.py MAIN).
-let scratch0 = 0;
+// WATCHDOG SCRATCH0-7 at power-on (0 on a real board): how a bench asks the
+// scorer's own image to hold heap back (SCRATCH0: host/pipkeeper/image/build.py
+// MAIN) and the firmware for its heap (SCRATCH1, firmware/board_machine.py idle).
+const scratchAtOn = [0, 0, 0, 0, 0, 0, 0, 0];
 let profile = null;              // {every, n, counts}
 
 function powerOn() {
+  if (!stage2Valid()) {          // the boot ROM finds no boot stage 2: BOOTSEL
+    powerOnAt = clockNanos;
+    latchAt = null;
+    emit({ ev: 'on', t: clockNanos });
+    return enterBootsel('stage2');
+  }
   const m = new RP2040();
   m.logger = new ConsoleLogger(LogLevel.Error);
   // The pads' reset value is 0x56 (input enabled, pull-down, Schmitt;
@@ -407,7 +513,7 @@ function powerOn() {
   for (const p of m.gpio) p.padValue = 0x56;
   m.loadBootrom(bootrom);
   m.flash.set(flash);            // reset() filled it with 0xff
-  m.peripherals[0x40058].scratchData[0] = scratch0;
+  for (let i = 0; i < 8; i++) m.peripherals[0x40058].scratchData[i] = scratchAtOn[i];
   // Keep one clock across power cycles: the emulated time is the run's.
   m.clock.nanosCounter = clockNanos;
   mcu = m;
@@ -425,6 +531,7 @@ function powerOn() {
   busyAlarm = m.clock.createAlarm(() => busyPin(false));
   wakeAlarm = m.clock.createAlarm(() => wakeUp());
   modelDormant(m);
+  modelSleep(m);
 
   // A CPU spinning on the panel's BUSY pin (Pimoroni's driver waits for a
   // refresh in a tight C loop) would cost a second of host time per press
@@ -456,27 +563,19 @@ function powerOn() {
     if (process.env.PIPKEEPER_RP2040_TRACE) console.error('trap ' + code + ' ' + [0,1,2,3].map((i) => (m.core.registers[i] >>> 0).toString(16)).join(' '));
     const core = m.core;
     const r = core.registers;
-    if (code === 'RE') {
-      const off = r[0] >>> 0, count = r[1] >>> 0;
-      if (off + count <= FLASH_SIZE) {
-        flash.fill(0xff, off, off + count);
-        m.flash.fill(0xff, off, off + count);
-        flashStats.erased_blocks += count / 4096;
-        flashStats.erase_calls++;
-        flashDirty = true;
-        m.clock.tick(ERASE_NS * Math.ceil(count / 4096));
+    if (code === 'RE' || code === 'RP') {
+      const torn = {};
+      const off = r[0] >>> 0;
+      let ns = 0;
+      if (code === 'RE') {
+        const count = r[1] >>> 0;
+        if (off + count <= FLASH_SIZE) ns = flashErase(off, count, m.flash, torn);
+      } else {
+        const src = r[1] >>> 0;
+        ns = flashProgram(off, r[2] >>> 0, (i) => m.readUint8(src + i), m.flash, torn);
       }
-    } else if (code === 'RP') {
-      const off = r[0] >>> 0, src = r[1] >>> 0, count = r[2] >>> 0;
-      for (let i = 0; i < count && off + i < FLASH_SIZE; i++) {
-        const v = flash[off + i] & m.readUint8(src + i);
-        flash[off + i] = v;
-        m.flash[off + i] = v;
-      }
-      flashStats.programmed_bytes += count;
-      flashStats.program_calls++;
-      flashDirty = true;
-      m.clock.tick(PAGE_NS * Math.ceil(count / 256));
+      m.clock.tick(ns);
+      if (torn.kind) return powerCut(torn);     // the CPU is gone: nothing returns
     } else if (code === 'UB') {
       enterBootsel();
       return;
@@ -562,19 +661,19 @@ let powerOnAt = 0;
 // serial is gone.
 let bootsel = null;             // {timer} while the ROM's drive is up
 
-function enterBootsel() {
+function enterBootsel(why = 'asked') {
   if (mcu) clockNanos = mcu.clock.nanosCounter;
   mcu = null;
   cdc = null;
   powered = true;               // the chip has power: it is the ROM that runs
   dormant = false;
-  emit({ ev: 'bootsel', t: clockNanos });
+  emit({ ev: 'bootsel', t: clockNanos, why });
   const drive = cfg.bootsel_drive;
-  if (!drive) return;
+  if (!drive || !onUsb) return;  // the drive is for a USB host; on battery the ROM waits for one
   fs.mkdirSync(drive, { recursive: true });
   fs.writeFileSync(drive + '/INFO_UF2.TXT', 'UF2 Bootloader v3.0\nModel: Raspberry Pi RP2\nBoard-ID: RPI-RP2\n');
   const seen = new Map();        // file -> bytes already taken
-  bootsel = { timer: setInterval(() => bootselPoll(drive, seen), 50), end: 0 };
+  bootsel = { timer: setInterval(() => bootselPoll(drive, seen), 50), end: 0, total: 0 };
 }
 
 function bootselPoll(drive, seen) {
@@ -584,30 +683,65 @@ function bootselPoll(drive, seen) {
     let data;
     try { data = fs.readFileSync(drive + '/' + n); } catch (e) { continue; }
     let done = seen.get(n) || 0;
-    let total = -1, last = false;
-    let end = bootsel.end;
     for (; done + 512 <= data.length; done += 512) {
-      const v = new DataView(data.buffer, data.byteOffset + done, 512);
-      if (v.getUint32(0, true) !== 0x0A324655 || v.getUint32(4, true) !== 0x9E5D5157 ||
-          v.getUint32(508, true) !== 0x0AB16F30) continue;
-      const flags = v.getUint32(8, true), addr = v.getUint32(12, true), size = v.getUint32(16, true);
-      const no = v.getUint32(20, true);
-      total = v.getUint32(24, true);
-      if (flags & 1) continue;
-      if ((flags & 0x2000) && v.getUint32(28, true) !== 0xE48BFF56) continue;
-      const off = addr - 0x10000000;
-      if (off >= 0 && off + size <= FLASH_SIZE) {
-        if (off % 4096 === 0) flash.fill(0xff, off, off + 4096);   // the sector erased as it is reached
-        flash.set(data.subarray(done + 32, done + 32 + size), off);
-        flashDirty = true;
-        end = Math.max(end, off + size);
-      }
-      last = no === total - 1;
+      if (!bootsel) return;                 // a cut took the power in the last block
+      if (romUf2Block(data.subarray(done, done + 512))) return leaveBootsel(drive);
     }
     seen.set(n, done);
-    bootsel.end = end;
-    if (last) return leaveBootsel(drive);
   }
+}
+
+// One 512-byte block of a file copied onto the drive, as the RP2040 boot ROM
+// takes it (pico-bootrom-rp2040, bootrom/virtual_disk.c, vd_write_block and
+// _write_uf2_page): only UF2 blocks for the RP2040 family carrying 256 bytes
+// for a 256-aligned flash address count; a block telling another number of
+// blocks than the transfer under way starts a new transfer (its state is in
+// RAM: a power-on starts afresh too); a block number already written is
+// ignored. The 4 KB sector is erased before the first block written whose
+// block number falls in its group of 16 (the ROM keys its "sectors cleared"
+// bitmap by block_no * 256 / 4096, not by the address: a UF2 whose block
+// numbers do not step with its addresses, 16 to a sector, gets sectors left
+// unerased or erased twice), then the page is programmed (NOR: the bits are
+// ANDed in). Blocks are written in the order the file holds them. Once every
+// block of the transfer is in, the chip reboots. Returns true then.
+function romUf2Block(blk) {
+  const v = new DataView(blk.buffer, blk.byteOffset, 512);
+  if (v.getUint32(0, true) !== 0x0A324655 || v.getUint32(4, true) !== 0x9E5D5157 ||
+      v.getUint32(508, true) !== 0x0AB16F30) return false;
+  const flags = v.getUint32(8, true), addr = v.getUint32(12, true), size = v.getUint32(16, true);
+  const no = v.getUint32(20, true), total = v.getUint32(24, true);
+  if (!(flags & 0x2000) || v.getUint32(28, true) !== 0xE48BFF56 || (flags & 1) || size !== 256) return false;
+  const off = addr - 0x10000000;
+  if (!total || off < 0 || off + 256 > FLASH_SIZE || (off & 0xff)) { bootsel.total = 0; return false; }
+  const t = bootsel;
+  if (t.total !== total) { t.total = total; t.valid = new Set(); t.cleared = new Set(); }
+  if (no >= total || t.valid.has(no)) return false;
+  const torn = {};
+  let ns = 0;
+  if (!t.cleared.has(no >> 4)) {
+    t.cleared.add(no >> 4);
+    ns += flashErase(off & ~0xfff, 4096, null, torn);
+  }
+  if (!torn.kind) ns += flashProgram(off, 256, (i) => blk[32 + i], null, torn);
+  clockNanos += ns;
+  if (torn.kind) { powerCut(torn); return false; }
+  t.valid.add(no);
+  t.end = Math.max(t.end, off + 256);
+  return t.valid.size === total;
+}
+
+// The boot ROM at power-on (RP2040 datasheet 2.8.1): it reads the first 256
+// bytes of flash, boot stage 2, and runs them only if their last word is the
+// CRC-32 (MPEG-2: polynomial 0x04C11DB7, not reflected, no final XOR) of
+// the 252 before; else it falls into its USB boot, BOOTSEL.
+function stage2Valid() {
+  let crc = 0xffffffff;
+  for (let i = 0; i < 252; i++) {
+    crc ^= flash[i] << 24;
+    for (let b = 0; b < 8; b++) crc = (crc & 0x80000000) ? ((crc << 1) ^ 0x04c11db7) : (crc << 1);
+    crc >>>= 0;
+  }
+  return crc === ((flash[252] | (flash[253] << 8) | (flash[254] << 16) | (flash[255] << 24)) >>> 0);
 }
 
 function leaveBootsel(drive) {
@@ -707,6 +841,75 @@ function wakeUp() {
   emit({ ev: 'awake', t: mcu.clock.nanos });
 }
 
+// -- SLEEP: machine.lightsleep(ms) ----------------------------------------------------------
+//
+// machine.lightsleep(ms) on the rp2 port is the chip's SLEEP state, not
+// DORMANT: the PLLs stop, clk_sys runs from the crystal, SLEEP_EN gates every
+// clock but the timer's, SCR.SLEEPDEEP is set and the core waits in WFI for
+// the timer's alarm or any interrupt enabled (a Pin.irq edge). rp2040js runs
+// the WFI (the time to the next alarm is skipped) but keeps no SCR: it is
+// kept here, and a WFI with SLEEPDEEP set is a sleep, told as the event
+// 'sleep' ('woke' when the core runs again), counted in stats and waited for
+// by `run` (until 'sleep': a sleep begun during the run). WFE (MicroPython's
+// waits between polls) is none.
+// And WFI as ARMv6-M has it (B1.5.19) where rp2040js differs: with PRIMASK
+// set, an interrupt pending and enabled ends the wait, also one pending
+// before the WFI ran, and is taken only once PRIMASK is cleared. The firmware
+// checks for a press and sleeps with interrupts off on that ground
+// (firmware/presses.py): rp2040js instead slept through an edge that came
+// just before the WFI, and took an interrupt inside the masked section.
+const WFI = 0xbf30;
+let scr = 0;                     // the core's SCB SCR (SLEEPDEEP is bit 2)
+let asleep = false;
+const sleepStats = { sleeps: 0, wakes: 0, ns: 0, since: 0, wokeAt: null };
+
+function modelSleep(m) {
+  scr = 0;
+  asleep = false;
+  const ppb = m.ppb;
+  const ppbRead = ppb.readUint32.bind(ppb);
+  const ppbWrite = ppb.writeUint32.bind(ppb);
+  ppb.readUint32 = (offset) => (offset === 0xd10 ? scr : ppbRead(offset));
+  ppb.writeUint32 = (offset, value) => {
+    if (offset === 0xd10) scr = value & 0x16; else ppbWrite(offset, value);
+  };
+  const core = m.core;
+  const check = core.checkForInterrupts.bind(core);
+  core.checkForInterrupts = () => {
+    if (core.waiting && core.PM && !core.pendingNMI) {
+      if (interruptPending(core)) core.waiting = false;
+      return false;
+    }
+    return check();
+  };
+}
+
+function interruptPending(core) {
+  return !!(core.pendingInterrupts & core.enabledInterrupts) || core.pendingSystick || core.pendingPendSV;
+}
+
+function coreWaits(m) {
+  // The core has just stopped in a WFI or WFE.
+  const core = m.core;
+  if (m.readUint16((core.PC - 2) >>> 0) !== WFI) return;
+  if (core.PM && interruptPending(core)) { core.waiting = false; return; }
+  if (!(scr & 4) || asleep) return;
+  asleep = true;
+  sleepStats.sleeps++;
+  sleepStats.since = m.clock.nanos;
+  emit({ ev: 'sleep', t: m.clock.nanos });
+  stopReason = stopReason || 'sleep';
+}
+
+function coreRuns(m) {
+  // The core runs again after a sleep.
+  asleep = false;
+  sleepStats.wakes++;
+  sleepStats.ns += m.clock.nanos - sleepStats.since;
+  sleepStats.wokeAt = m.clock.nanos;
+  emit({ ev: 'woke', t: m.clock.nanos });
+}
+
 // -- running -----------------------------------------------------------------------------
 
 function runSlice(maxNs) {
@@ -722,6 +925,7 @@ function runSlice(maxNs) {
       clock.tick(dt);
       n += 50;
     } else {
+      if (asleep) coreRuns(m);
       if (profile && --profile.n <= 0) {
         profile.n = profile.every;
         const pc = core.PC >>> 0;
@@ -730,6 +934,7 @@ function runSlice(maxNs) {
       }
       const cycles = core.executeInstruction();
       clock.tick(cycles * (1e9 / m.clkSys));
+      if (core.waiting) coreWaits(m);
       n++;
     }
   }
@@ -739,7 +944,8 @@ function runSlice(maxNs) {
 // Two ways to run. A job (op "run") runs the board until the emulated time
 // has advanced `ms`, or one of: "frame" (a refresh began), "idle" (a frame
 // was shown, then nothing went to the panel for idle_ms), "off", "text" (the
-// board printed `text`), "latch" (the power latch went high); then reports
+// board printed `text`), "latch" (the power latch went high), "dormant" (the
+// chip is in DORMANT), "sleep" (it went into SLEEP during the run); then reports
 // "ran". Free running (op "go", until "pause") runs it at most as fast as
 // real time, the way a board on the table runs, for the serial port and
 // the keyboard; it reports "idle" after each shown frame.
@@ -753,6 +959,7 @@ function startRun(req) {
     req,
     end: startNs + (req.ms ?? 1000) * MS,
     frames0: panel.frames,
+    sleeps0: sleepStats.sleeps,
     until: new Set(req.until || []),
     idleNs: (req.idle_ms ?? 300) * MS,
     start: startNs,
@@ -769,6 +976,7 @@ function finish(reason) {
     ev: 'ran', id: j.req.id, reason, t: clockNanos, powered,
     first_spi: panel.firstSpi, update_at: panel.updateAt, latch_at: latchAt, power_on_at: powerOnAt,
     frames: panel.frames - j.frames0, dormant, sleeps: dormantStats.sleeps, wakes: dormantStats.wakes,
+    asleep, light_sleeps: sleepStats.sleeps, light_wakes: sleepStats.wakes, woke_at: sleepStats.wokeAt,
   });
 }
 
@@ -835,6 +1043,7 @@ function stepJob() {
     if (stopReason === 'break') return finish('break');
     stopReason = null;
     if (j.until.has('dormant') && dormant) return finish('dormant');
+    if (j.until.has('sleep') && sleepStats.sleeps > j.sleeps0) return finish('sleep');
     if (j.until.has('frame') && panel.frames > j.frames0) return finish('frame');
     if (j.until.has('latch') && latchAt !== null) return finish('latch');
     if (j.until.has('text') && serialText.includes(j.req.text)) return finish('text');
@@ -888,7 +1097,7 @@ function command(req) {
     if (!b) return emit({ ev: 'error', id: req.id, msg: 'no button ' + req.name });
     held.add(b[0]);
     if (!powered && B.latch != null) powerOn();
-    else if (powered) mcu.gpio[b[1]].setInputValue(b[2]);
+    else if (mcu) mcu.gpio[b[1]].setInputValue(b[2]);
     checkWake();
     releases.push({ name: b[0], at: clockNanos + (req.hold_ms ?? 100) * MS });
     if (free) free.frames0 = panel.frames;
@@ -937,11 +1146,27 @@ function command(req) {
     enterBootsel();
     return emit({ ev: 'ok', id: req.id, t: clockNanos, powered });
   }
-  if (op === 'scratch') { scratch0 = req.value >>> 0; return emit({ ev: 'ok', id: req.id, t: clockNanos }); }
+  if (op === 'cut') {
+    // A power cut at the at-th flash op from now (1: the next), after
+    // `fraction` of it; at 0 (or none) disarms. Reported by an event 'cut'.
+    cut = req.at ? { at: req.at, fraction: Math.min(1, Math.max(0, req.fraction ?? 0.5)),
+                     seed: req.seed ?? 1, seen: 0 } : null;
+    return emit({ ev: 'ok', id: req.id, t: clockNanos, ops: flashStats.ops });
+  }
+  if (op === 'journal') {
+    // [kind 'E'|'P', offset, bytes] of every flash op since the last call (start: from now).
+    const ops = journal.ops;
+    journal.ops = [];
+    journal.on = !!req.on;
+    return emit({ ev: 'journal', id: req.id, t: clockNanos, ops });
+  }
+  if (op === 'scratch') { scratchAtOn[req.index || 0] = req.value >>> 0; return emit({ ev: 'ok', id: req.id, t: clockNanos }); }
   if (op === 'save') { saveFlash(); return emit({ ev: 'ok', id: req.id, t: clockNanos }); }
   if (op === 'stats') {
     return emit({ ev: 'stats', id: req.id, t: clockNanos, flash: flashStats, powered, dormant,
       sleeps: dormantStats.sleeps, wakes: dormantStats.wakes, dormant_ns: dormantStats.ns,
+      asleep, light_sleeps: sleepStats.sleeps, light_wakes: sleepStats.wakes, light_sleep_ns: sleepStats.ns,
+      scratch: mcu ? Array.from(mcu.peripherals[0x40058].scratchData) : null,
       serial_text: serialText.slice(-2000) });
   }
   if (op === 'profile') {
