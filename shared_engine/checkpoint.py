@@ -17,12 +17,14 @@ The undo history and the round marks travel in the checkpoint too, so an
 The file: a line with the CRC (8 hex digits) of all that follows it; a line
 of JSON, the ``head``: lists in a fixed order, no keys, with what is small
 or seldom there (the rules, the players and options, the flags, the round
-marks, the round's scalars); then the ``blob``: the bulk, packed with
-struct (the totals, every scored round, the undo history, the round's tiles).
+marks' flags, the round's scalars); then the ``blob``: the bulk, packed with
+struct (the totals, the doubles used, every scored round, the marks' totals,
+the undo history, the round's tiles).
 Why not all JSON (versions 1-5): the board's JSON reader costs about 3 us a
 byte, whatever the bytes are, and the late game's 6 KB of JSON took 17 ms
 to read and 11 more to turn into the engine's tuples; struct reads a
-scored round in three calls.
+scored round in three calls. (Version 7 moved the marks' totals and
+doubles out of the JSON: 300 bytes of it, 1 ms of the late game's boot.)
 """
 
 import json
@@ -41,8 +43,9 @@ except ImportError:  # pragma: no cover - both interpreters have it
 
 from shared_engine.engine import Game, Round, Log, SCORE
 
-VERSION = 6   # 3: lists in a fixed order, no keys; 4: a result's bounds and original;
-# 5: bounds in hex, the undo history as its chunks; 6: the bulk packed after a JSON head
+VERSION = 7   # 3: lists in a fixed order, no keys; 4: a result's bounds and original;
+# 5: bounds in hex, the undo history as its chunks; 6: the bulk packed after a JSON head;
+# 7: the doubles used and the round marks' totals in the blob
 _STREAMS_BYTES = sys.implementation.name == "micropython"
 TAIL = 256  # bytes of the record, before the covered length, that the CRC covers
 
@@ -75,7 +78,7 @@ def restore(data):
     in one block)."""
     head, blob = data
     take = _reader(blob)
-    (rules, players, options, used, over, stopped, redeals, keep_rounds, base,
+    (rules, players, options, nused, over, stopped, redeals, keep_rounds, base,
      nresults, chunks, odd, marks, rd) = head
     opts = {}
     for k, v in options:
@@ -84,6 +87,7 @@ def restore(data):
     n = g.n
     fi = "<%di" % n
     g.totals = list(unpack_from(fi, take(4 * n), 0))
+    g.used = list(take(nused))
     results = [None] * nresults
     for k in range(nresults):
         double, out, nb, fixed = unpack_from(_RESULT, take(5), 0)
@@ -96,7 +100,12 @@ def restore(data):
         results[k] = (double, unpack_from(fi, b, 0), None if out < 0 else out,
                       unpack_from(fi, b, 4 * n), tuple(b[8 * n:]), bounds, orig)
     g.results = results
-    g.used = used
+    ms = [None] * len(marks)
+    for i in range(len(marks)):
+        at, m = marks[i]
+        totals = list(unpack_from(fi, take(4 * n), 0))
+        ms[i] = (at, _unmark(m, results, totals, list(take(take(1)[0]))))
+    g.marks = ms
     g.over = over
     g.stopped = stopped
     g.redeals = redeals
@@ -112,7 +121,6 @@ def restore(data):
         for ci, i, x in odd:
             log.chunks[ci][i] = _unitem(x)
     g.history = log
-    g.marks = [(at, _unmark(m, results)) for at, m in marks]
     if rd is not None:
         r = Round(None, 0, 0, ())
         names = _ROUND + _ROUND_TRAINS if len(rd) > len(_ROUND) + 1 else _ROUND
@@ -194,7 +202,7 @@ def _encode(game):
                 v = list(v)
             rd.append(v)
     head = [game.rules.name, game.players, [[k, v] for k, v in _options(game).items()],
-            game.used, game.over, game.stopped, game.redeals, game.keep_rounds, game.base,
+            len(game.used), game.over, game.stopped, game.redeals, game.keep_rounds, game.base,
             len(game.results), chunks, odd,
             [[at, _mark(m, game.results)] for at, m in game.marks], rd]
     return head, _pieces(game)
@@ -204,6 +212,7 @@ def _pieces(game):
     n = game.n
     fi = "<%di" % n
     yield pack(fi, *game.totals)
+    yield bytes(game.used)
     for x in game.results:
         double, counted, out, pips, db, bounds, orig = x
         yield pack(_RESULT, double, -1 if out is None else out,
@@ -213,6 +222,10 @@ def _pieces(game):
             yield bytes(bounds)
         if orig is not None:
             yield pack(fi, *orig[0]) + pack(fi, *orig[1]) + bytes(orig[2])
+    for _, m in game.marks:
+        yield pack(fi, *m[0])
+        yield bytes((len(m[2]),))
+        yield bytes(m[2])
     for c in game.history.chunks:
         for x in c:
             if not isinstance(x, int):
@@ -265,27 +278,30 @@ def _unresult(x):
 
 
 def _mark(m, results):
-    """A round mark as JSON: of its scored rounds, those that are the
-    game's own (the same tuple: no fix since) are written as 0, so each
-    round is in the checkpoint once, not once per mark."""
+    """A round mark's head: its count of scored rounds, and of those the
+    few that are not the game's own (a fix changed the round since the
+    mark) as [index, round]; the others share the game's tuples, so each
+    round is in the checkpoint once, not once per mark. Its totals and the
+    doubles it had used are in the blob (``_pieces``)."""
     rs = m[1]
-    out = [0] * len(rs)
+    own = []
     for i in range(len(rs)):
         x = rs[i]
         if not (i < len(results) and results[i] is x):
-            out[i] = _result(x)
-    return [m[0], out, m[2], m[3], m[4], m[5]]
+            own.append([i, _result(x)])
+    return [len(rs), own, m[3], m[4], m[5]]
 
 
-def _unmark(m, done):
-    """A round mark from ``_mark``: its rounds written as 0 share the
-    game's tuples (``done``), as they did when the checkpoint was made."""
-    rs = m[1]
-    out = [None] * len(rs)
-    for i in range(len(rs)):
-        x = rs[i]
-        out[i] = done[i] if x == 0 else _unresult(x)
-    return (list(m[0]), out, list(m[2]), m[3], m[4], m[5])
+def _unmark(m, done, totals, used):
+    """A round mark from ``_mark`` and its totals and doubles from the
+    blob: its rounds share the game's tuples (``done``), as they did when
+    the checkpoint was made, but for its own."""
+    out = done[:m[0]]
+    if len(out) < m[0]:     # (no mark has more rounds than the game: its own fill them)
+        out += [None] * (m[0] - len(out))
+    for i, x in m[1]:
+        out[i] = _unresult(x)
+    return (totals, out, used, m[2], m[3], m[4])
 
 
 def _item(x):
@@ -367,7 +383,11 @@ def read(cp):
     read piece by piece from the file, which must then stay open until the
     state is restored."""
     try:
-        raw = cp.read()
+        # At its size: read() to the end grows its buffer a block at a time
+        # (the late game's 3.6 KB: a reallocation and a copy each, 0.6 ms).
+        size = cp.seek(0, 2)
+        cp.seek(0)
+        raw = cp.read(size)
     except MemoryError:
         raw = None
     if raw is None:
