@@ -494,14 +494,19 @@ class App:
         if p is None:
             return
         self.pending = None
+        # Through ``roomy``: after the drawing the heap is at its fullest,
+        # and opening a file takes a block for its cache (1,200 B on the
+        # unix port's LittleFS). Both writes may run twice: an append
+        # allocates only in its open, before a byte is written, and the new
+        # game's files are each written whole under a name the plan fixed.
         if p[0] == "line":
             try:
-                self.store.append(self.path, p[1])
+                self.roomy(self.store.append, self.path, p[1])
             except Exception:
                 self.stale = True     # the engine moved on but the record did not
                 raise
         else:
-            self.store.new_game(p[1], p[2], p[3])
+            self.roomy(self.store.new_game, p[1], p[2], p[3])
 
     # -- a press -----------------------------------------------------------------
 

@@ -51,15 +51,27 @@ class Pack:
     """A pack or names file, open for reading."""
 
     def __init__(self, path):
-        self.f = f = text.data_file(path)
-        head = f.read(_HEAD)
+        # Frozen into the scorer's own image: its bytes, read in place in
+        # flash (no file, no copy: an entry is a slice, a word's bitmap is
+        # drawn from where it lies); else the file.
+        mem = text.data_bytes(path) if path[0] != "/" else None
+        self.mem = mem
+        if mem is not None:
+            self.f = f = None
+            head = mem[:_HEAD]
+        else:
+            self.f = f = open(path, "rb")
+            head = f.read(_HEAD)
         if head[:4] != b"PKL1":
-            f.close()
+            self.close()
             raise OSError("not a language pack: " + path)
         self.rtl = head[4] & 1
         self.space = head[5:8]
         self.n = head[8] | (head[9] << 8)
-        self.index = f.read(8 * self.n)     # searched in memory: no seek a message
+        if mem is not None:
+            self.index = memoryview(mem)[_HEAD:_HEAD + 8 * self.n]
+        else:
+            self.index = f.read(8 * self.n)     # searched in memory: no seek a message
         self.digits = head[12:_HEAD]
         self.numerals = _u24(head, 12) != 0      # digits of its own (Persian)
         self.memo = {}
@@ -74,7 +86,11 @@ class Pack:
         if e is None:
             e = b""
             off = self.find(key)
-            if off:
+            if off and self.mem is not None:
+                if size is None:
+                    size = 1 + 13 * self.mem[off]
+                e = memoryview(self.mem)[off:off + size]
+            elif off:
                 f = self.f
                 f.seek(off)
                 if size is None:
@@ -85,7 +101,8 @@ class Pack:
         return e
 
     def close(self):
-        self.f.close()
+        if self.f is not None:
+            self.f.close()
 
     def find(self, key):
         """The offset of ``key``'s entry, 0 if the pack has none."""
@@ -105,6 +122,8 @@ class Pack:
         return 0
 
     def width(self, off):
+        if self.mem is not None:
+            return self.mem[off] | (self.mem[off + 1] << 8)
         f = self.f
         f.seek(off)
         f.readinto(_buf)
@@ -483,6 +502,19 @@ def _blit(fb, p, off, x, y, c, clip, keep=False):
     # a digit's bitmap is kept in the pack's memo for the frame (a screen
     # draws a dozen numbers from ten bitmaps); the rest is read from flash
     got = p.memo.get(off) if keep else None
+    mem = p.mem
+    if got is None and mem is not None:
+        w = mem[off] | (mem[off + 1] << 8)
+        top = mem[off + 2] - 256 if mem[off + 2] > 127 else mem[off + 2]
+        rows = mem[off + 3]
+        if rows and not (right and (w if clip >= w else clip) < w) and \
+                text.bitmap(fb, mem, (w + 7) >> 3, w if clip >= w else clip, rows, x, y + top, c,
+                            off + 4):
+            return x + (w if clip >= w else clip)
+        data = bytearray(mem[off + 4:off + 4 + ((w + 7) >> 3) * rows]) if rows else None
+        got = (w, top, rows, data)
+        if keep:
+            p.memo[off] = got
     if got is None:
         fl = p.f
         fl.seek(off)
@@ -502,6 +534,8 @@ def _blit(fb, p, off, x, y, c, clip, keep=False):
     if rows:
         stride = (w + 7) >> 3
         shown = w if clip >= w else clip
+        if not (right and shown < w) and text.bitmap(fb, data, stride, shown, rows, x, y + top, c):
+            return x + shown
         g = framebuf.FrameBuffer(data, shown, rows, _MONO, stride * 8)
         if right and shown < w:
             g = framebuf.FrameBuffer(bytearray(((shown + 7) >> 3) * rows), shown, rows, _MONO)

@@ -160,9 +160,12 @@ class Storage:
         return path, n
 
     def append(self, path, line):
-        """Add one event line to a record: open, append, close."""
+        """Add one event line to a record: open, append, close. The line is
+        made before the file is opened, so that a MemoryError comes before a
+        byte is written, and the append may be tried again (App.commit)."""
+        data = line + "\n"
         with open(path, "a") as f:
-            f.write(line + "\n")
+            f.write(data)
 
     def repair(self, path):
         """Drop a torn last line (one without its newline). Returns True

@@ -456,10 +456,73 @@ try:
             dst[k] = 0
             k += 1
 
+    @micropython.viper
+    def _bitmap_native(dst: ptr8, data: ptr8, o: int, stride: int, shown: int, h: int,
+                       x: int, y: int, ink: int):
+        # A bitmap of ``h`` rows of ``stride`` bytes from ``data[o]`` (a word
+        # of a language's pack), its left ``shown`` pixels, as _blit_native
+        # draws a glyph.
+        nb = (shown + 7) >> 3
+        keep = 0xFF
+        if shown & 7:
+            keep = (0xFF << (8 - (shown & 7))) & 0xFF
+        yy = y
+        r = 0
+        while r < h:
+            if yy >= 0 and yy < 128:
+                base = yy * 37
+                if not ink:
+                    px = x
+                    while px < x + shown:
+                        if px >= 0 and px < 296:
+                            j = base + (px >> 3)
+                            dst[j] = dst[j] | (0x80 >> (px & 7))
+                        px += 1
+                b = 0
+                while b < nb:
+                    v = data[o + b]
+                    if b == nb - 1:
+                        v = v & keep
+                    if v:
+                        px = x + 8 * b
+                        sh = px & 7
+                        bx = px >> 3
+                        if bx >= 0 and bx < 37:
+                            j = base + bx
+                            if ink:
+                                dst[j] = dst[j] | (v >> sh)
+                            else:
+                                dst[j] = dst[j] & (0xFF ^ (v >> sh))
+                        if sh and bx >= -1 and bx < 36:
+                            j = base + bx + 1
+                            t = (v << (8 - sh)) & 0xFF
+                            if ink:
+                                dst[j] = dst[j] | t
+                            else:
+                                dst[j] = dst[j] & (0xFF ^ t)
+                    b += 1
+            o += stride
+            yy += 1
+            r += 1
+
     _blit = _blit_native
     _width = _width_native
 except (ImportError, SyntaxError, NameError, AttributeError):
     _clear_native = None    # a MicroPython without the native emitters
+    _bitmap_native = None
+
+
+def bitmap(fb, data, stride, shown, rows, x, y, c, at=0):
+    """Draw the left ``shown`` pixels of a 1-bit bitmap (``rows`` rows of
+    ``stride`` bytes, MONO_HLSB, from ``data[at]``) at x, y: ink where it has ink (``c`` 1),
+    or inverse video, its box ink and its ink paper (``c`` 0). In native
+    code into a real frame's bytes (framebuf's blit goes pixel by pixel:
+    a word of a language's pack cost as much as the rest of its frame);
+    True when drawn so, False when the caller must blit it itself."""
+    if _bitmap_native is None or type(fb) is not _FB:
+        return False
+    _bitmap_native(fb, data, at, stride, shown, rows, x, y, c)
+    return True
 
 
 def clear(fb):

@@ -13,7 +13,7 @@ CURRENT = {"/pipkeeper/current": b"games/0001.dgn\n", "/main.py": b"import app\n
 def _state(index, lines, frame, **extra):
     files = dict(CURRENT, **{"/games/0001.dgn": HEADER + b"".join(lines)})
     files.update(extra)
-    return State(index, None, files, frame, 500.0)
+    return State(index, None, files, frame, (100.0, 500.0))
 
 
 def _press():

@@ -364,7 +364,9 @@ class Bench:
         free = top - top % HEAP_STEP
         misses = 0
         while free > 0 and free >= floor and misses < 4:
-            step = HEAP_STEP if fine is None or free <= floor + fine else coarse
+            # (a coarse step lands on the fine range's top, never past it)
+            step = HEAP_STEP if fine is None or free <= floor + fine else \
+                min(coarse, free - (floor + fine))
             img = self.ballast_image(image, free)
             try:
                 _ms_, frame, _ = self.cold_boot(img)

@@ -25,9 +25,12 @@ scripted game pressed on battery, where every press is a cold boot.
    state's (ui.json, the checkpoint and the log aside: the probe writes
    them); LittleFS mounts, and was not formatted; no fault was logged.
 3. Figures: cut points, failures, formats, lines lost, the time, and the
-   probe's cold boot against the clean probe's of the same state (awake
-   time less the panel's refresh: the restore, a full replay when the
-   checkpoint was lost, and the checkpoint written again, all included).
+   probe's cold boot against the clean probe's of the same state: power-on
+   to the first SPI byte of its frame, as every cold boot of the project is
+   timed (the player's wait: the restore, and the full replay when the
+   checkpoint was lost, included); and its awake time less the panel's
+   refresh against the clean probe's (the same, and the writes that follow
+   the frame: the checkpoint written again, the battery's cost).
 
 ``update.py`` beside it cuts the firmware updates (item 3 of the issue).
 """
@@ -66,12 +69,13 @@ def script():
 class State:
     """What the flash holds once a press is done, and what the probe shows."""
 
-    def __init__(self, index, image, files, frame, boot_ms):
+    def __init__(self, index, image, files, frame, times):
         self.index = index          # the press (-1: before the first press swept)
         self.image = image
         self.files = files          # {path: bytes}
         self.frame = frame          # the probe's frame (the panel's bytes)
-        self.boot_ms = boot_ms      # the probe's cold boot, less the refresh
+        # the probe's cold boot (power-on -> first SPI byte) and its awake time less the refresh
+        self.boot_ms, self.awake_ms = times
 
 
 class Press:
@@ -226,19 +230,18 @@ class Sweep:
         image = self.work / ("state_%d.img" % index)
         shutil.copyfile(os.path.join(board.dir, FLASH_FILE), str(image))
         files = _files(image)
-        frame, boot_ms = self._probe(board)
+        frame, times = self._probe(board)
         shutil.copyfile(str(image), os.path.join(board.dir, FLASH_FILE))
         board.emu.load()
-        return State(index, image, files, frame, boot_ms)
+        return State(index, image, files, frame, times)
 
     def _probe(self, board):
-        """The probe press: (its frame, its cold boot in ms less the refresh)."""
+        """The probe press: (its frame, (its cold boot, its awake time))."""
         frames = _press(board, PROBE)
         last = board.last
         if last.get("reason") not in ENDS or not frames:
-            return None, None
-        refresh = board.emu.frames[-1].get("refresh_ns", 0)
-        return frames[-1].data, round((last["t"] - last["power_on_at"] - refresh) / 1e6, 1)
+            return None, (None, None)
+        return frames[-1].data, _times(board)
 
     def _sync(self, board):
         """`pipkeeper sync` on USB power, as after a game night: the board
@@ -318,7 +321,8 @@ class Sweep:
         board.emu.cut(n, fraction, seed)
         r = {"press": press.index, "button": press.button, "op": n, "fraction": fraction,
              "kind": press.ops[n - 1][0], "offset": press.ops[n - 1][1], "problems": [],
-             "lines_lost": 0, "formatted": False, "matched": None, "ratio": None}
+             "lines_lost": 0, "formatted": False, "matched": None, "ratio": None,
+             "awake_ratio": None}
         try:
             _press(board, press.button)
             if board.emu.last_cut is None:
@@ -346,12 +350,26 @@ class Sweep:
         r["formatted"] = formatted
         if matched is not None:
             r["matched"] = "in flight" if matched is press.after else "done"
-            refresh = board.emu.frames[-1].get("refresh_ns", 0)
-            boot = (last["t"] - last["power_on_at"] - refresh) / 1e6
-            if matched.boot_ms:
+            boot, awake = _times(board)
+            if matched.boot_ms and boot:
                 r["ratio"] = round(boot / matched.boot_ms, 3)
-            r["boot_ms"] = round(boot, 1)
+            if matched.awake_ms and awake:
+                r["awake_ratio"] = round(awake / matched.awake_ms, 3)
+            r["boot_ms"] = boot
         return r
+
+
+def _times(board):
+    """The last press's (cold boot, awake time) in ms: power-on to the first
+    SPI byte of its frame; power-on to the power off or the sleep, less the
+    panel's refresh (None where the press drew nothing)."""
+    last = board.last
+    on = last.get("power_on_at")
+    first = last.get("update_at")
+    if on is None or first is None or not board.emu.frames:
+        return None, None
+    refresh = board.emu.frames[-1].get("refresh_ns", 0)
+    return round((first - on) / 1e6, 1), round((last["t"] - on - refresh) / 1e6, 1)
 
 
 def sample_ops(ops, k):
@@ -416,6 +434,7 @@ def _files(image):
 def summary(results, seconds):
     """The figures of a sweep's results."""
     ratios = [r["ratio"] for r in results if r["ratio"] is not None]
+    awake = [r["awake_ratio"] for r in results if r.get("awake_ratio") is not None]
     failed = [r for r in results if r["problems"]]
     return {
         "cut_points": len(results),
@@ -428,6 +447,8 @@ def summary(results, seconds):
         "restored_done": sum(1 for r in results if r["matched"] == "done"),
         "cold_boot_ratio_max": max(ratios) if ratios else None,
         "cold_boot_ratio_median": round(statistics.median(ratios), 3) if ratios else None,
+        "awake_ratio_max": max(awake) if awake else None,
+        "awake_ratio_median": round(statistics.median(awake), 3) if awake else None,
         "seconds": round(seconds, 1),
         "failed": ["press %d (%s) op %d (%s at 0x%X) at %.2f: %s" % (
             r["press"], r["button"], r["op"], r["kind"], r["offset"], r["fraction"],

@@ -140,7 +140,14 @@ class Update:
             board.emu.bootsels.clear()
             n0 = len(board.emu.frames)
             board.emu.power(on=True)              # plugged in again
-            board.emu.run(15000, until=("idle",), idle_ms=400)
+            try:
+                board.emu.run(15000, until=("idle",), idle_ms=400)
+            except PipkeeperError as exc:
+                # rp2040js stops on what a real chip locks up on (an
+                # instruction it cannot decode: half an image ran)
+                r["problems"].append("the board started neither the scorer nor BOOTSEL")
+                r["stopped"] = str(exc)
+                return r
             if board.emu.bootsels:
                 r["started"] = "BOOTSEL"
             elif len(board.emu.frames) > n0:

@@ -151,6 +151,7 @@ def update_image(port, built, name, wait=WAIT_SECONDS, progress=None, log=None):
     image again (``copy_image``). A Uf2Result."""
     from pipkeeper.board import link as linkmod
 
+    log = log or (lambda text: None)
     with linkmod.connect(port) as link:
         port = link.port
         link.bootloader()
