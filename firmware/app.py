@@ -218,8 +218,17 @@ def _tidy(keep):
     board on USB kept for good), and collect, so that each press starts
     from a heap like a cold boot's plus one screen. A cold boot's
     press (every press on battery: nothing drawn yet since the boot) starts
-    with a fresh heap and skips this, which saves it some 40 ms."""
-    _evict(_SCREENS + _AFTER_RESTORE, keep)
+    with a fresh heap and skips this, which saves it some 40 ms. On a heap
+    left full (a fault's press) the list of names ``_evict`` walks may find
+    no block: collected first then, and at worst the modules stay."""
+    try:
+        _evict(_SCREENS + _AFTER_RESTORE, keep)
+    except MemoryError:
+        gc.collect()
+        try:
+            _evict(_SCREENS + _AFTER_RESTORE, keep)
+        except MemoryError:
+            pass
     gc.collect()
 
 

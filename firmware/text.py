@@ -45,7 +45,7 @@ def use(lang, names=None):
     global LANG, NAMES
     NAMES = names
     if LANG is not None:
-        LANG.f.close()
+        LANG.close()
         LANG = None
     if lang and lang != "en":
         LANG = _loaded().pack(lang)
