@@ -461,7 +461,10 @@ try:
                        x: int, y: int, ink: int):
         # A bitmap of ``h`` rows of ``stride`` bytes from ``data[o]`` (a word
         # of a language's pack), its left ``shown`` pixels, as _blit_native
-        # draws a glyph.
+        # draws a glyph. Its row loop is _blit_native's, written twice on
+        # purpose: a viper function calls another through the object
+        # protocol, its arguments boxed, and sharing it would add such a
+        # call a glyph to every text drawn (not measured). Change both.
         nb = (shown + 7) >> 3
         keep = 0xFF
         if shown & 7:
