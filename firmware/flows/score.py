@@ -1,22 +1,30 @@
 """Score entry: the pips left in each hand, player by player.
 
-UP +1, DOWN -1 (at 0: back to the previous player, or out of score entry),
-B +10, C toggles "holds 0-0", A confirms and goes to the next player; after
-the last one the ``score`` line is checked by the engine: a score it can
-prove wrong is refused with its reason (naming the player, whose entry is
-reopened) and nothing is stored. The player who went out scores 0 and is
-skipped.
+The keys: UP +1, DOWN -1, B +10, A confirms and goes to the next player;
+after the last one the ``score`` line is checked by the engine: a score it
+can prove wrong is refused with its reason (naming the player, whose entry
+is reopened) and nothing is stored. The player who went out scores 0 and
+is skipped.
+
+C opens the mending keys ("more"), for one press: B -10, UP clear (back
+to 0), C "holds 0-0", DOWN back to the previous player (at the first one,
+out of score entry), A closes them. Why (issue 32): with +1, +10 and -1
+only, a mistyped 250 took 225 presses to mend to 25, and DOWN at 0 went
+back a player, easy to hit by mistake while counting down. Now DOWN at 0
+does nothing, the mend costs 9 presses (C UP, then 25), and the common
+entry is as short as before: its keys did not move. Holding 0-0, seldom
+said, costs a press more (C C).
 
 ui keys: "s": "score", "i": seat index being entered (0-based), "p": pips
 entered so far per seat, "d": 0-0 flags, "v": the value on screen, "b": its
-0-0 flag, "msg": a refusal.
+0-0 flag, "more": 1 while the mending keys are up, "msg": a refusal.
 
 Fixing a past score (``fix``, from the sheet: firmware/flows/rounds.py) is
 this screen with the same keys, for one player of one scored round: the
-value starts at the score as it stands, A makes the ``fix`` line, DOWN at 0
-goes back to the sheet's choice of player. ui keys: "s": "fix", "r": the
-round (0-based), "i": the seat (0-based), "v", "b" and "msg" as above, "o"
-(the sheet's, rounds.py).
+value starts at the score as it stands, A makes the ``fix`` line, the
+mending keys' "back" goes back to the sheet's choice of player. ui keys:
+"s": "fix", "r": the round (0-based), "i": the seat (0-based), "v", "b",
+"more" and "msg" as above, "o" (the sheet's, rounds.py).
 """
 
 from shared_engine.engine import SCORE, OUT, FIX
@@ -43,15 +51,44 @@ def _state(g, ui):
     return i, list(p), list(d), ui.get("v", p[i]), ui.get("b", d[i]), out
 
 
-def _ui(i, p, d, v, b, msg=None):
+def _ui(i, p, d, v, b, msg=None, more=0):
     u = {"s": "score", "i": i, "p": p, "d": d, "v": v, "b": b}
     if msg:
         u["msg"] = msg
+    if more:
+        u["more"] = 1
     return u
 
 
-def _keys(v):
-    return labels("OK", "+10", "0-0", "+1", "-1" if v else "back")
+def _keys(v, more):
+    if more:
+        return labels("Back", "-10", "0-0", "clear", "back")
+    return labels("OK", "+10", "more", "+1", "-1" if v else None)
+
+
+def edit(v, b, more, button):
+    """One press on a value being entered: (value, 0-0 flag, mending keys
+    up, what else it asks: None, "ok" (A: take it) or "back" (the
+    previous player)). Shared by score entry and the fix of a past score."""
+    if more:
+        if button == "B":
+            return max(v - 10, 0), b, 0, None
+        if button == "UP":
+            return 0, b, 0, None
+        if button == "C":
+            return v, 0 if b else 1, 0, None
+        if button == "DOWN":
+            return v, b, 0, "back"
+        return v, b, 0, None          # A: the mending keys go down
+    if button == "UP":
+        return v + 1, b, 0, None
+    if button == "B":
+        return v + 10, b, 0, None
+    if button == "C":
+        return v, b, 1, None
+    if button == "DOWN":
+        return (v - 1 if v else 0), b, 0, None
+    return v, b, 0, "ok"
 
 
 def _pips(p, d):
@@ -77,7 +114,7 @@ def fix_view(ctx, ui):
         "out": i == res[2],
         "entered": entered,
         "message": ui.get("msg"),
-        "labels": _keys(v),
+        "labels": _keys(v, ui.get("more")),
     }
 
 
@@ -86,20 +123,13 @@ def fix_press(ctx, ui, button):
     r = ui["r"]
     i = ui["i"]
     res = g.results[r]
-    v = ui.get("v", res[3][i])
-    b = ui.get("b", res[4][i])
+    v, b, more, what = edit(ui.get("v", res[3][i]), ui.get("b", res[4][i]), ui.get("more"), button)
+    if what == "back":
+        return {"s": "sheet", "f": 2, "r": r, "i": i, "o": ui.get("o", 0)}, None
     u = {"s": "fix", "r": r, "i": i, "v": v, "b": b, "o": ui.get("o", 0)}
-    if button == "UP":
-        u["v"] = v + 1
-    elif button == "B":
-        u["v"] = v + 10
-    elif button == "C":
-        u["b"] = 0 if b else 1
-    elif button == "DOWN":
-        if not v:
-            return {"s": "sheet", "f": 2, "r": r, "i": i, "o": u["o"]}, None
-        u["v"] = v - 1
-    else:
+    if more:
+        u["more"] = 1
+    if what == "ok":
         return u, (FIX, r + 1, i + 1, v, 1 if b else 0)
     return u, None
 
@@ -128,7 +158,7 @@ def view(ctx, ui, k):
         "out": i == out,
         "entered": entered,
         "message": ui.get("msg"),
-        "labels": _keys(v),
+        "labels": _keys(v, ui.get("more")),
     }
 
 
@@ -138,15 +168,10 @@ def press(ctx, ui, k, button):
     g = ctx.game
     n = g.n
     i, p, d, v, b, out = _state(g, ui)
-    if button == "UP":
-        return _ui(i, p, d, v + 1, b), None
-    if button == "B":
-        return _ui(i, p, d, v + 10, b), None
-    if button == "C":
-        return _ui(i, p, d, v, 0 if b else 1), None
-    if button == "DOWN":
-        if v > 0:
-            return _ui(i, p, d, v - 1, b), None
+    v, b, more, what = edit(v, b, ui.get("more"), button)
+    if what is None:
+        return _ui(i, p, d, v, b, more=more), None
+    if what == "back":
         j = i - 1
         if j == out:
             j -= 1

@@ -25,7 +25,18 @@ def draw(view, fb):
     # ends left of those beside it (the first two rows)
     y = 13
     room = 150
-    for nm, s in view.get("entered", ())[-6:]:
+    msg = view.get("message")
+    lines = text.wrap(msg, None, ui.SIDE_X - 6)[:3] if msg else ()
+    entered = view.get("entered", ())
+    # as many rows as there is room for above the refusal's box (or the bar)
+    rows = (ui.BAR_Y - 1 - (16 + 10 * len(lines) if lines else 0) - y) // 10
+    if len(entered) > rows:
+        # more players than rows (Chicken Foot Cross takes 20): the last
+        # ones, under a line that counts those left out
+        text.right(fb, "+%d" % (len(entered) - rows + 1), wmax, y)
+        y += 10
+        entered = entered[len(entered) - rows + 1:]
+    for nm, s in entered:
         text.right(fb, s, wmax, y)
         nm = text.fit(nm, None, 56)
         x = wmax - text.width(s, None) - 8
@@ -41,9 +52,7 @@ def draw(view, fb):
         text.draw(fb, "+ 0-0", x + 6, 39, mid)
     elif view.get("out"):
         text.draw(fb, ("went out",), x + 6, 39, mid)
-    msg = view.get("message")
-    if msg:
-        lines = text.wrap(msg, None, ui.SIDE_X - 6)[:3]
+    if lines:
         y = ui.BAR_Y - 14 - 10 * len(lines)
         fb.fill_rect(0, y - 2, ui.SIDE_X - 2, 10 * len(lines) + 2, 1)
         for line in lines:

@@ -201,6 +201,20 @@ def check(screen, v):
         if not lab:
             for w in s.split():
                 words.add(w)
+    if screen == "score" and not LANG:
+        # every player scored so far is listed (issue 32: at 8 players the
+        # side list showed 6 of the 7), or counted in a "+k" line
+        shown = [s for s, b, lab, c in drawn if not lab]
+        missing = 0
+        for nm, t in v.get("entered") or ():
+            t = fill(t)
+            if t in shown:
+                shown.remove(t)
+            else:
+                missing += 1
+        counted = [int(t[1:]) for t in shown if t[:1] == "+" and t[1:].isdigit()]
+        if missing and not (counted and counted[0] >= missing):
+            bad.append("%d of the %d players scored are not listed" % (missing, len(v["entered"])))
     for line in (() if LANG else sentences(v)):
         for w in line.split():
             if w not in words:

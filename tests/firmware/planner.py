@@ -35,6 +35,15 @@ def normalize(rules, events):
     return out
 
 
+def number_presses(v):
+    """The presses that enter ``v`` from 0 on the score screen (UP +1, B
+    +10, DOWN -1), the fewest: 19 is +10 +10 -1, as a person would."""
+    tens, units = divmod(v, 10)
+    if units > 5:
+        return ["B"] * (tens + 1) + ["DOWN"] * (10 - units)
+    return ["B"] * tens + ["UP"] * units
+
+
 class Planner:
     def __init__(self, rules, players, tracking="quick", options=None, lang=None):
         self.rules = rules
@@ -186,18 +195,10 @@ class Planner:
         for s in range(n):
             if s == out:
                 continue
-            tens, units = divmod(pips[s], 10)
-            if units > 5:                   # 19: +10 +10 -1, as a person would
-                for _ in range(tens + 1):
-                    press("B")
-                for _ in range(10 - units):
-                    press("DOWN")
-            else:
-                for _ in range(tens):
-                    press("B")
-                for _ in range(units):
-                    press("UP")
+            for b in number_presses(pips[s]):
+                press(b)
             if db[s]:
+                press("C")      # the mending keys (flows/score.py), then "holds 0-0"
                 press("C")
             act = press("A")
         if act != ev:

@@ -24,6 +24,8 @@ Figures (issue "The board" and the performance issue):
                               over a scripted game on a LittleFS RAM flash
   presses_per_play_full, presses_per_score_entry
                               planned over simulated games (full tracking)
+  presses_to_mend_250_to_25   the fewest presses that mend a score entered
+                              as 250 to 25 (issue 32)
 """
 
 import json
@@ -157,6 +159,30 @@ def planned_presses(games=3):
             round(statistics.mean(scores), 2) if scores else None)
 
 
+def mend_presses(wrong=250, right=25):
+    """The fewest presses that mend a score entry showing ``wrong`` to
+    ``right`` (the A that takes it not counted): a search over the score
+    screen's own flow (firmware/flows/score.py ``edit``). Issue 32: 225
+    presses for 250 to 25 with +1, +10 and -1 only."""
+    from collections import deque
+    from firmware.flows.score import edit
+
+    start = (wrong, 0, 0)
+    seen = {start}
+    q = deque([(start, 0)])
+    while q:
+        (v, b, more), k = q.popleft()
+        if v == right and not more:
+            return k
+        for button in ("B", "C", "UP", "DOWN"):
+            v2, b2, more2, what = edit(v, b, more, button)
+            s = (v2, b2, more2)
+            if what is None and b2 == 0 and s not in seen and v2 <= 2 * max(wrong, right) + 10:
+                seen.add(s)
+                q.append((s, k + 1))
+    return None
+
+
 def _tests_on_path():
     """The firmware tests' planner and harness (a checkout's tests/firmware)."""
     root = repo_root()
@@ -244,4 +270,5 @@ def run(with_callgrind=True):
             out["callgrind"] = "valgrind not found: instruction counts skipped"
     out.update(flash_and_panel())
     out["presses_per_play_full"], out["presses_per_score_entry"] = planned_presses()
+    out["presses_to_mend_250_to_25"] = mend_presses(250, 25)
     return out

@@ -78,6 +78,8 @@ MESSAGES = {
     "0-0": "0-0",
     "+1": "+1",
     "-1": "-1",
+    "-10": "-10",
+    "clear": "clirio",
     "Chicken Foot, double-9, 10 rounds": "Troed cyw iâr, dwbl-9, 10 rownd",
     "Maltese cross, 0-0 counts 50": "Croes Malta, 0-0 yn werth 50",
     "Chicken Scratch, double-6, 5 tiles": "Crafu cyw iâr, dwbl-6, 5 teilsen",

@@ -74,6 +74,8 @@ MESSAGES = (
     '0-0',
     '+1',
     '-1',
+    '-10',
+    'clear',
     'out',
     'Chicken Foot, double-9, 10 rounds',
     'Maltese cross, 0-0 counts 50',

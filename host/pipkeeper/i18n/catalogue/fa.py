@@ -81,6 +81,8 @@ MESSAGES = {
     "0-0": "0-0",
     "+1": "+1",
     "-1": "-1",
+    "-10": "-10",
+    "clear": "پاک",
     "Chicken Foot, double-9, 10 rounds": "پای مرغ، دوتایی 9، 10 دور",
     "Maltese cross, 0-0 counts 50": "صلیب مالتی، 0-0 برابر 50",
     "Chicken Scratch, double-6, 5 tiles": "خراش مرغ، دوتایی 6، 5 کاشی",

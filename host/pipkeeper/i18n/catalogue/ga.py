@@ -79,6 +79,8 @@ MESSAGES = {
     "0-0": "0-0",
     "+1": "+1",
     "-1": "-1",
+    "-10": "-10",
+    "clear": "glan",
     "Chicken Foot, double-9, 10 rounds": "Cos Circe, péire-9, 10 mbabhta",
     "Maltese cross, 0-0 counts 50": "Cros Mháltach, 0-0 = 50",
     "Chicken Scratch, double-6, 5 tiles": "Scríobadh Circe, péire-6, 5 phíosa",

@@ -80,6 +80,8 @@ MESSAGES = {
     "0-0": "0-0",
     "+1": "+1",
     "-1": "-1",
+    "-10": "-10",
+    "clear": "nolla",
     "Chicken Foot, double-9, 10 rounds": "Kycklingfot, dubbel-9, 10 omgångar",
     "Maltese cross, 0-0 counts 50": "Maltesiskt kors, 0-0 ger 50",
     "Chicken Scratch, double-6, 5 tiles": "Kycklingskrap, dubbel-6, 5 brickor",
