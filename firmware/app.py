@@ -590,10 +590,10 @@ class App:
         self.checkpoint()
 
     def draw(self):
-        """This press's screen into the framebuffer (its name in ``screen``)."""
+        """This press's screen into the framebuffer (``screen``), in the set-up's language or the game's."""
         from firmware import text
-        text.use(self.lang, self.store.path(HOME, "names.bin"))
         name, v = core.view(self.ctx, self.ui)
+        text.use(v.get("lang") or self.lang, self.store.path(HOME, "names.bin"))
         self.screen = name
         mod = __import__("firmware.screens." + name, None, None, ("x",))
         mod.draw(v, self.fb)

@@ -72,8 +72,23 @@ def _last(ctx):
 
 
 def _offered(st, s):
-    if s.get("last"):
-        return dict(s["last"])
+    """The last set-up, over the roster's defaults: what the laptop pushed
+    after that set-up (`pipkeeper roster` lets go of the parts of "last"
+    it replaces, host/pipkeeper/board/roster.py) shows through."""
+    out = _defaults(st)
+    last = s.get("last")
+    if isinstance(last, dict):
+        for k in last:
+            if k == "o" and out.get("o"):
+                o = dict(out["o"])
+                o.update(last["o"] or {})
+                out["o"] = o
+            else:
+                out[k] = last[k]
+    return out
+
+
+def _defaults(st):
     r = st.read_json("roster.json") or {}
     d = r.get("defaults") or {}
     out = {}
@@ -155,6 +170,9 @@ def view(ctx, ui, k):
     ui = _start(ctx, ui)
     pg = ui["pg"]
     c = ui["c"]
+    # The set-up speaks the language of its Language row (the board's
+    # setting, or the one just chosen), not the last game's (issue 32).
+    lang = ui["o"].get("lang", "en")
     if pg == 0:
         return "menu", {
             "title": ("New game: rules",),
@@ -162,6 +180,7 @@ def view(ctx, ui, k):
             "cursor": c,
             "note": ui.get("msg") or ABOUT[c],
             "labels": labels("OK", None, "Back" if ctx.game is not None else None, "up", "down"),
+            "lang": lang,
         }
     if pg == 1:
         names = roster(ctx)
@@ -175,6 +194,7 @@ def view(ctx, ui, k):
             "cursor": c,
             "note": ui.get("msg") or ("B: in/out, seats in order taken",),
             "labels": labels("Next", "In/out", "Back", "up", "down"),
+            "lang": lang,
         }
     pr = ui["pr"]
     opts = _options(pr, ui["o"])
@@ -185,6 +205,7 @@ def view(ctx, ui, k):
         "cursor": c,
         "note": ui.get("msg") or ("B: change   A: start the game",),
         "labels": labels("Start", "Change", "Back", "up", "down"),
+        "lang": lang,
     }
 
 

@@ -208,3 +208,56 @@ def test_roster_with_names_in_any_script_and_a_language(tmp_path):
         assert (root / "pipkeeper" / "names.bin").read_bytes() == roster.names_file(on_board["names"])
         code, out, err = cli(board.port, tmp_path / "db", "roster", "--lang", "xx")
         assert code == 2 and "xx" in err
+
+
+def _setup_after(tmp_path, played, push=True):
+    """`roster --lang fa --rules mexican-train` pushed to a board (one that
+    has played a game, or a fresh one), then the set-up it shows (after A on
+    the finished game's end screen: New): its frame above the A/B/C bar
+    (which says "Back" only where there is a game to go back to)."""
+    from shared_engine import dgn
+    from shared_engine.engine import ROUND, SCORE
+    from pipkeeper.sim.unix import Sim
+    root = tmp_path / ("%s-%s" % ("played" if played else "fresh", push))
+    (root / "pipkeeper").mkdir(parents=True)
+    (root / "games").mkdir()
+    if played:
+        (root / "games" / "0001.dgn").write_text(dgn.write(
+            [("Rules", ["chickenfoot"]), ("Players", ["Ann", "Bob"]), ("Option", ["rounds", "9"]),
+             ("Lang", ["en"])], [(ROUND, 9, 1, ()), (SCORE, (0, 12), (0, 0))]))
+        (root / "pipkeeper" / "current").write_text("games/0001.dgn\n")
+        (root / "pipkeeper" / "settings.json").write_text(json.dumps(
+            {"counter": 1, "lang": "en", "last": {"pr": 0, "pl": [0, 1], "o": {"lang": "en"}, "t": "quick"}}))
+    if push:
+        with virtual_board(root, bare=True) as board:
+            code, out, err = cli(board.port, tmp_path / "db", "roster", "--lang", "fa", "--rules", "mexican-train")
+            assert code == 0, err
+    sim = Sim(str(root))
+    try:
+        frames = sim.start()
+        if played:
+            frames = sim.press("A")      # the end screen's New
+    finally:
+        sim.close()
+    return frames[-1].data[:37 * 113], root
+
+
+def test_roster_language_and_rules_reach_a_board_that_has_played(tmp_path):
+    """Issue 32: on a board that had played a game, `roster --lang fa
+    --rules mexican-train` left the set-up in English with the last preset
+    chosen; on a fresh board it worked. Now both show the same."""
+    fresh, _ = _setup_after(tmp_path, played=False)
+    assert fresh != _setup_after(tmp_path, played=False, push=False)[0]    # (it did change something)
+    played, root = _setup_after(tmp_path, played=True)
+    assert played == fresh
+    on_board = json.loads((root / "pipkeeper" / "settings.json").read_text())
+    assert on_board["last"]["pl"] == [0, 1] and "pr" not in on_board["last"]
+    assert on_board["lang"] == "fa"
+
+
+def test_a_push_lets_go_only_of_what_it_replaces():
+    from pipkeeper.board import roster
+    s = {"counter": 3, "last": {"pr": 2, "pl": [1, 0], "t": "full", "o": {"set": "9", "rounds": "2"}}}
+    got = roster.newer_than_last(s, {"rules": "mexican-train", "options": {"set": "12"}})
+    assert got == {"counter": 3, "last": {"pl": [1, 0], "t": "full", "o": {"rounds": "2"}}}
+    assert roster.newer_than_last({"counter": 1}, {"rules": "chickenfoot"}) == {"counter": 1}

@@ -160,10 +160,35 @@ def check_lang(lang):
     return lang
 
 
-def push_settings(link, changes):
+def newer_than_last(settings, defaults):
+    """settings.json with the parts of its "last" set-up that the roster's
+    new ``defaults`` replace let go: the preset ("pr") for ``rules``, the
+    tracking ("t"), and each option pushed; the board's set-up offers the
+    last set-up first, then the roster's defaults (firmware/flows/setup.py),
+    so a push made after a game would otherwise go unseen there (issue 32:
+    `roster --lang fa --rules mexican-train` left Chicken Foot chosen).
+    The last players are kept."""
+    last = settings.get("last")
+    if not isinstance(last, dict):
+        return settings
+    last = dict(last)
+    if "rules" in defaults:
+        last.pop("pr", None)
+    if "tracking" in defaults:
+        last.pop("t", None)
+    pushed = defaults.get("options") or {}
+    if pushed and isinstance(last.get("o"), dict):
+        last["o"] = {k: v for k, v in last["o"].items() if k not in pushed}
+    out = dict(settings)
+    out["last"] = last
+    return out
+
+
+def push_settings(link, changes, defaults=None):
     """Set the board's own settings in its settings.json (the others
     kept), as a set-up on the board would: "lang" (its language) and
-    "idle" (see IDLE_MAX), checked."""
+    "idle" (see IDLE_MAX), checked; with the roster's new ``defaults``,
+    the last set-up's parts they replace let go (``newer_than_last``)."""
     if "lang" in changes:
         check_lang(changes["lang"])
     if "idle" in changes:
@@ -175,6 +200,8 @@ def push_settings(link, changes):
     if not isinstance(settings, dict):
         settings = {}
     settings.update(changes)
+    if defaults:
+        settings = newer_than_last(settings, defaults)
     data = json.dumps(settings, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     _write(link, SETTINGS, data, "the board's settings")
 

@@ -36,8 +36,8 @@ def command(names, port, rules, tracking, options, lang, as_json):
             current = roster.merge(current, names, defaults)
             size = roster.push(board, current)
             settings = {k: defaults[k] for k in ("lang", "idle") if k in defaults}
-            if settings:
-                roster.push_settings(board, settings)
+            if settings or any(k in defaults for k in ("rules", "tracking", "options")):
+                roster.push_settings(board, settings, defaults)
             if not as_json:
                 click.echo("roster written to the board ({} bytes)".format(size))
     if answered(current, as_json, "the board has no roster: it uses its built-in one"):
