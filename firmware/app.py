@@ -171,7 +171,7 @@ AHEAD_ROOM = 80 * 1024
 # an error (App.awake_ms).
 IDLE_MIN = 5
 IDLE_MAX = 60        # minutes (one light sleep of the rp2 port is under 72)
-_NO_WAIT = ("setup", "hist", "end", "err")
+_NO_WAIT = ("setup", "house", "hist", "end", "err")
 
 
 class App:

@@ -21,7 +21,7 @@ Screens: firmware/screens/*; flows: firmware/flows/* (one per screen group).
 
 # kind -> flow module (imported lazily: a press imports only what it needs)
 _FLOWS = {
-    "setup": "setup", "dealer": "rounds", "sheet": "rounds", "end": "rounds",
+    "setup": "setup", "house": "house", "dealer": "rounds", "sheet": "rounds", "end": "rounds",
     "turn": "play", "pick": "play", "menu": "play", "score": "score", "fix": "score",
     "hist": "history", "err": "error", "ask": "ask",
 }

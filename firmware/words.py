@@ -29,3 +29,22 @@ def plural(n, a, b):
     other form: Welsh, Persian and Mongolian put a noun after a number in
     the singular, Swedish has one and other)."""
     return (a,) if n == 1 else (b, n)
+
+
+
+def game_rules(g):
+    """The house rules a game plays that its preset does not, in short
+    words (firmware/words_house.py ``house_line``), or None. The words are
+    loaded only for a game with an option its preset has otherwise: most
+    games have none, and the dealer's, the end's and History's presses
+    then pay nothing for them."""
+    from shared_engine.presets import PRESETS as DEFAULTS
+    r = g.rules
+    d = DEFAULTS.get(r.name) or {}
+    o = r.options
+    for k in o:
+        v = o[k]
+        if v is not None and v != d.get(k, v):
+            from firmware.words_house import house_line
+            return house_line(r.name, o)
+    return None

@@ -12,7 +12,7 @@ ui keys: "s": "hist", "c": cursor, "g": the record shown (file name),
 """
 
 from firmware.core import labels
-from firmware.words import plural, preset
+from firmware.words import plural, preset, game_rules
 
 
 def _games(ctx):
@@ -90,6 +90,7 @@ def view(ctx, ui, k):
             "mark": seats,
             "fixed": fixed,
             "labels": labels(None, None, "Back", None, None),
+            "house": game_rules(game),
         }
     c = min(ui.get("c", 0), max(0, len(games) - 1))
     d = ui.get("d")

@@ -28,7 +28,7 @@ summary (so C comes back to it, not to the menu's sheet).
 
 from shared_engine.engine import ROUND, REDEAL, UNDO
 from firmware.core import labels, sheet_rows
-from firmware.words import plural, preset
+from firmware.words import plural, preset, game_rules
 from firmware.flows import screens
 
 
@@ -70,6 +70,7 @@ def dealer_view(ctx, ui):
         "yard": yard,
         "reserve": rules.reserve,
         "lead": None,
+        "house": game_rules(g),
     }
     if d is None:
         v["centre_text"] = ("No double left to start",)
@@ -241,6 +242,7 @@ def end_view(ctx, ui):
         "title": ("{rules}, {rounds}, stopped" if g.stopped else "{rules}, {rounds}",
                   preset(g.rules.name), plural(len(g.results), "1 round", "{n} rounds")),
         "labels": labels("New", "Sheet", None, "undo", "more"),
+        "house": game_rules(g),
     }
 
 

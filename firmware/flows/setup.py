@@ -3,25 +3,32 @@
 Page 0, the preset: UP/DOWN move, A chooses, C leaves set-up (when a game
 is on). Page 1, the players: UP/DOWN move, B takes a player in or out (seats
 in the order taken), A goes on, C back. Page 2, the options: UP/DOWN move,
-B changes the value, A starts the game, C back. Its last two rows are the
-board's own settings, kept in settings.json and never in the record: the
-language, and the minutes a board on battery waits asleep during a game
-before it switches itself off ("idle": firmware/app.py App.awake_ms; 0,
-at once after every press).
+B changes the value, A starts the game, C back. Its "House rules" row
+opens the House rules page with B (firmware/flows/house.py: the rules a
+table plays its own way, the sets it named, the last game's, offered
+first). Its last two rows are the board's own settings, kept in
+settings.json and never in the record: the language, and the minutes a
+board on battery waits asleep during a game before it switches itself off
+("idle": firmware/app.py App.awake_ms; 0, at once after every press). The
+set-up speaks the language of its Language row.
 
 The roster is /pipkeeper/roster.json ({"names": [...]}, pushed from the
 laptop by `pipkeeper roster`), else a built-in one; a roster of fewer than
 two names (an older laptop took `roster Ann`) is topped up with the
 built-in names, so that a game can still be set up. The last set-up is
-remembered in settings.json ("last") and offered again.
+remembered in settings.json ("last") and offered again, over the roster's
+defaults; its "house" keeps the last game's house rules of each preset.
 
 ui keys: "s": "setup", "pg": page, "c": cursor, "pr": preset index,
 "pl": roster indices taken (seat order), "o": option values by name,
-"t": "quick" or "full", "msg": why the game cannot start.
+"t": "quick" or "full", "house" and "rules_set": the house rules and the
+set they came from (firmware/flows/house.py), "msg": why the game cannot
+start.
 """
 
 from firmware.core import labels
 from firmware.words import PRESETS, preset
+from firmware.flows import house
 ABOUT = (
     ("Chicken Foot, double-9, 10 rounds",),
     ("Maltese cross, 0-0 counts 50",),
@@ -62,12 +69,20 @@ def _last(ctx):
     s = st.read_json("settings.json") or {}
     out = _offered(st, s)
     o = dict(out.get("o") or {})
+    # the house rules an older board kept among its options ("0-0 counts
+    # 50", "Winner scores others"): the last game's, of its preset
+    old = {}
+    if o.pop("double_blank_50", "no") == "yes":
+        old["double_blank"] = "50"
+    if o.pop("positive_scoring", "no") == "yes":
+        old["positive_scoring"] = "yes"
+    if old and "house" not in out:
+        out["house"] = {PRESETS[out.get("pr", 0)]: old}
     if s.get("lang") in LANGS:
         o["lang"] = s["lang"]
     if "idle" in s:
         o["idle"] = str(s["idle"])
-    if o:
-        out["o"] = o
+    out["o"] = o
     return out
 
 
@@ -97,27 +112,20 @@ def _defaults(st):
     if d.get("tracking") in ("quick", "full"):
         out["t"] = d["tracking"]
     o = d.get("options") or {}
-    keep = {}
-    for k in ("set", "double_blank_50", "positive_scoring"):
-        if k in o:
-            keep[k] = o[k]
-    if keep:
-        out["o"] = keep
+    if "set" in o:
+        out["o"] = {"set": o["set"]}     # (its house rules: house.standard)
     return out
 
 
 def _options(pr, o):
-    """[(name, label, values)] the options page offers for preset pr."""
-    out = [("tracking", ("Tracking",), ("quick", "full")),
-           ("set", ("Set: double",), SETS),
-           ("rounds", ("Rounds",), ROUNDS)]
-    if PRESETS[pr] != "chickenfoot-cross":
-        out.append(("double_blank_50", ("0-0 counts 50",), ("no", "yes")))
-    if PRESETS[pr] == "mexican-train":
-        out.append(("positive_scoring", ("Winner scores others",), ("no", "yes")))
-    out.append(("lang", ("Language",), LANGS))
-    out.append(("idle", ("Off after (minutes)",), IDLES))
-    return out
+    """[(name, label, values)] the options page offers for preset pr (the
+    House rules row at house.OPTIONS_ROW: B opens its page)."""
+    return [("tracking", ("Tracking",), ("quick", "full")),
+            ("set", ("Set: double",), SETS),
+            ("rounds", ("Rounds",), ROUNDS),
+            ("house", ("House rules",), None),
+            ("lang", ("Language",), LANGS),
+            ("idle", ("Off after (minutes)",), IDLES)]
 
 
 def _value(pr, o, t, key):
@@ -132,6 +140,11 @@ def _value(pr, o, t, key):
     if key == "idle":
         return o.get("idle", IDLE)
     return o.get(key, "no")
+
+
+def _house(ctx, pr, last):
+    """The house rules offered first for preset pr: (rule set, rules)."""
+    return house.offered(ctx.store, PRESETS[pr], last.get("house"))[0]
 
 
 def _shown(value):
@@ -158,6 +171,8 @@ def _start(ctx, ui):
          "t": last.get("t", "quick")}
     for k in ui:
         u[k] = ui[k]
+    if "house" not in u:
+        u["rules_set"], u["house"] = _house(ctx, u["pr"], last)
     if "pl" not in ui:
         # the last set-up's seats that the roster still has (a shorter
         # roster pushed since: "Players (4)" over three names)
@@ -198,13 +213,14 @@ def view(ctx, ui, k):
         }
     pr = ui["pr"]
     opts = _options(pr, ui["o"])
-    items = [[label, _shown(_value(pr, ui["o"], ui["t"], key))] for key, label, _ in opts]
+    items = [[label, house.summary(ui) if key == "house" else _shown(_value(pr, ui["o"], ui["t"], key))]
+             for key, label, _ in opts]
     return "menu", {
         "title": ("Options: {rules}", preset(PRESETS[pr])),
         "items": items,
         "cursor": c,
         "note": ui.get("msg") or ("B: change   A: start the game",),
-        "labels": labels("Start", "Change", "Back", "up", "down"),
+        "labels": labels("Start", "Open" if opts[c][0] == "house" else "Change", "Back", "up", "down"),
         "lang": lang,
     }
 
@@ -220,7 +236,11 @@ def press(ctx, ui, k, button):
         if button == "DOWN":
             return _ui(ui, c=(c + 1) % n), None
         if button == "A":
-            return _ui(ui, pg=1, pr=c, c=0), None
+            u = _ui(ui, pg=1, pr=c, c=0)
+            if c != ui["pr"]:
+                # this preset's house rules: its last game's first
+                u["rules_set"], u["house"] = _house(ctx, c, _last(ctx))
+            return u, None
         if button == "C" and ctx.game is not None:
             return {}, None
         return ui, None
@@ -256,6 +276,10 @@ def press(ctx, ui, k, button):
         return _ui(ui, c=(c + 1) % len(opts)), None
     if button == "C":
         return _ui(ui, pg=1, c=0), None
+    if button == "B" and opts[c][0] == "house":
+        u = _ui(ui, row=0)
+        u["s"] = "house"
+        return u, None
     if button == "B":
         key, _, values = opts[c]
         cur = _value(pr, ui["o"], ui["t"], key)
@@ -272,9 +296,10 @@ def press(ctx, ui, k, button):
 
 def _new(ctx, ui):
     pr = ui["pr"]
+    rules = PRESETS[pr]
     names = roster(ctx)
     players = [names[i] for i in ui["pl"] if i < len(names)]
-    tags = [("Rules", [PRESETS[pr]]), ("Players", players)]
+    tags = [("Rules", [rules]), ("Players", players)]
     o = ui["o"]
     if o.get("set", DEFAULT_SET[pr]) != DEFAULT_SET[pr]:
         tags.append(("Set", [o["set"]]))
@@ -282,10 +307,9 @@ def _new(ctx, ui):
     if k != "all":
         top = int(o.get("set", DEFAULT_SET[pr]))
         tags.append(("Option", ["rounds", " ".join(str(top - i) for i in range(int(k)))]))
-    for key in ("double_blank_50", "positive_scoring"):
-        v = o.get(key)
-        if v == "yes" and not (key == "double_blank_50" and PRESETS[pr] == "chickenfoot-cross"):
-            tags.append(("Option", [key, v]))
+    played = house.in_play(rules, ui.get("house") or {})
+    for key in played:
+        tags.append(("Option", [key, played[key]]))
     tags.append(("Tracking", [ui["t"]]))
     tags.append(("Lang", [o.get("lang", "en")]))
     # Check the rules accept it before anything is written.
@@ -297,12 +321,16 @@ def _new(ctx, ui):
         elif name == "Option":
             opts[vals[0]] = vals[1]
     try:
-        Game(PRESETS[pr], players, opts)
+        Game(rules, players, opts)
     except ValueError as e:
         from shared_engine.messages import message
         u = _ui(ui)
         # a refusal names the preset by its id: the players read its name
         u["msg"] = tuple(preset(v) if isinstance(v, str) else v for v in message(e))
         return u, None
-    last = {"pr": pr, "pl": ui["pl"], "o": o, "t": ui["t"]}
+    # the last game's house rules, by preset: offered first next time
+    kept = _last(ctx).get("house")
+    kept = dict(kept) if isinstance(kept, dict) else {}
+    kept[rules] = played
+    last = {"pr": pr, "pl": ui["pl"], "o": o, "t": ui["t"], "house": kept}
     return {}, ("new", tags, last)

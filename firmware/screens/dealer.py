@@ -10,6 +10,8 @@ view keys:
               hunted for: then ``hunt`` is the line saying how
     yard      tiles left in the yard after the deal; ``reserve`` tiles that
               stay there (0 for none)
+    house     the house rules in play, one message (firmware/words.py
+              ``house_line``), or None: the last line
     labels    (A, B, C, UP, DOWN)
 """
 
@@ -46,6 +48,8 @@ def draw(view, fb):
         lines.append(("{tiles} in the yard: leave the last one there", tiles))
     else:
         lines.append(("{tiles} in the yard: leave the last {k} there", tiles, k))
+    if view.get("house"):
+        lines.append(view["house"])
     # in the mid font when all fit (four lines); else the yard's line, then
     # every line, in the small one: a long sentence in some language never
     # pushes a line off the screen

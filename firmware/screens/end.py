@@ -5,6 +5,8 @@ view keys:
     why       one line: "lowest total", or the tie-break that decided it
     totals    [(name, total)] in seat order
     title     header (optional), e.g. "chickenfoot, 10 rounds"
+    house     the house rules in play, one message (firmware/words.py
+              ``house_line``), or None: under the totals, in the room left
     labels    (A, B, C, UP, DOWN)
 """
 
@@ -37,4 +39,8 @@ def draw(view, fb):
         s = "%d" % t
         text.draw(fb, text.fit(nm, None, cw - 8 * len(s) - 14), x + 1, yy)
         text.right(fb, s, x + cw - 6, yy)
+    house = view.get("house")
+    if house:
+        y += 4 + ((n + per_row - 1) // per_row) * 11 + 2
+        ui.lines(fb, house, y, wmax, (ui.BAR_Y - 1 - y) // 10)
     ui.buttons(fb, view.get("labels"))

@@ -14,6 +14,8 @@ view keys:
     cursor    [row, seat index or None] while a fix is being chosen: the
               row, or the one cell, drawn inverted, and kept in view (optional)
     labels    (A, B, C, UP, DOWN)
+    house     the house rules in play, one message (firmware/words.py
+              ``house_line``), or None: a line under the header (History)
 """
 
 from firmware import text
@@ -30,6 +32,10 @@ def draw(view, fb):
     lw = 34
     cw = (wmax - lw) // n
     y = 13
+    house = view.get("house")
+    if house:
+        y = ui.lines(fb, house, y, wmax, 1)
+    top = y
     for i in range(n):
         text.centre(fb, text.fit(names[i], None, cw - 2), lw + i * cw + cw // 2, y)
     fb.hline(0, y + 9, wmax, 1)
@@ -77,7 +83,7 @@ def draw(view, fb):
             text.centre(fb, s, cx, ty, None, 0)
         else:
             text.centre(fb, s, cx, ty)
-    fb.vline(lw - 3, 13, ty - 13 + 8, 1)
+    fb.vline(lw - 3, top, ty - top + 8, 1)
     ui.buttons(fb, view.get("labels"))
 
 

@@ -54,12 +54,50 @@ def _setup_views(n):
     out.append(core.view(ctx, {"s": "setup", "pg": 1, "c": 0, "pr": 0, "pl": [0],
                                "msg": "Take at least 2 players (B)"}))
     for pr in range(len(PRESETS)):
-        for c in range(5):
-            out.append(core.view(ctx, {"s": "setup", "pg": 2, "c": c, "pr": pr, "pl": pl}))
+        for c in range(6):
+            out.append(core.view(ctx, {"s": "setup", "pg": 2, "c": c, "pr": pr, "pl": pl,
+                                       "rules_set": "W" * 16}))
+    if n == 4:
+        out += _house_views(ctx, pl)
     # the engine's refusal of a set-up (chickenfoot takes at most 8)
     ui, _ = core.step(ctx, {"s": "setup", "pg": 2, "c": 0, "pr": 0, "pl": list(range(12))}, "A")
     if ui.get("msg"):
         out.append(core.view(ctx, ui))
+    return out
+
+
+def widest_house(rules):
+    """A house rules value for every row of preset ``rules``, each the
+    longest on the page that is not the preset's own."""
+    from firmware.flows import house
+    widest = {}
+    for key, _, values, _ in house.rows(rules):
+        widest[key] = max((v for v in values if v != house.default(rules, key)),
+                          key=lambda v: len(str(house.shown(v))))
+    return widest
+
+
+def _with_house(name_view, rules):
+    """The view with the line of house rules at its longest (every rule)."""
+    from firmware.words_house import house_line
+    name, v = name_view
+    v = dict(v)
+    v["house"] = house_line(rules, widest_house(rules))
+    return name, v
+
+
+def _house_views(ctx, pl):
+    """The House rules page of each preset at every row, its values at their
+    longest."""
+    from firmware.flows import house
+    out = []
+    for pr in range(len(PRESETS)):
+        rules = PRESETS[pr]
+        widest = widest_house(rules)
+        for row in range(len(house.rows(rules)) + 1):
+            for changed in ({}, widest):
+                out.append(core.view(ctx, {"s": "house", "pg": 2, "c": 3, "pr": pr, "pl": pl,
+                                           "row": row, "house": changed, "rules_set": house.OWN}))
     return out
 
 
@@ -110,10 +148,13 @@ def _game_views(rules, n, seed, tracking):
                     pass
         elif k in ("sheet", "end"):
             sampler.add(k, core.view(ctx, {}))
+            if k == "end":
+                sampler.add("end-house", _with_house(core.view(ctx, {}), rules))
             if k == "sheet":
                 dealer()
             if k == "end":
                 sampler.add("end-sheet", core.view(ctx, {"s": "sheet"}))
+                sampler.add("sheet-house", _with_house(core.view(ctx, {"s": "sheet"}), rules))  # History's
                 sampler.add("end-menu", core.view(ctx, {"s": "menu", "c": 0}))
         elif k == "score":
             for i in range(n):
@@ -125,6 +166,7 @@ def _game_views(rules, n, seed, tracking):
 
     def dealer():
         sampler.add("dealer", core.view(ctx, {"s": "dealer"}))
+        sampler.add("dealer-house", _with_house(core.view(ctx, {"s": "dealer"}), rules))
         sampler.add("dealer-hunt", core.view(ctx, {"s": "dealer", "h": [1]}))
 
     dealer()

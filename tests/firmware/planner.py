@@ -17,6 +17,7 @@ from shared_engine import engine
 from shared_engine.engine import Game, ROUND, HAND, SCORE
 from firmware import core
 from firmware.flows import setup as setup_flow
+from firmware.flows import house as house_flow
 
 BUTTONS = ("A", "B", "C", "UP", "DOWN")
 
@@ -33,6 +34,14 @@ def normalize(rules, events):
             ev = (ROUND, ev[1], ev[2], ())
         out.append(ev)
     return out
+
+
+def press_all(ctx, ui, buttons):
+    """The flows' answer to ``buttons`` pressed from ``ui``: (ui, the last act)."""
+    act = None
+    for b in buttons:
+        ui, act = core.step(ctx, ui, b)
+    return ui, act
 
 
 def number_presses(v):
@@ -110,6 +119,22 @@ class Planner:
                     press("DOWN")
                 while setup_flow._value(pr, ui["o"], ui["t"], key) != want[key]:
                     press("B")
+        rows = house_flow.rows(self.rules)
+        if any(r[0] in want for r in rows):
+            # the House rules page: its row for each rule, B to the value
+            while ui["c"] != house_flow.OPTIONS_ROW:
+                press("UP" if ui["c"] > house_flow.OPTIONS_ROW else "DOWN")
+            press("B")
+            for j, (key, _, values, _) in enumerate(rows):
+                if key not in want:
+                    continue
+                if want[key] not in values:
+                    raise AssertionError("the board offers no %s=%s" % (key, want[key]))
+                while ui.get("row", 0) != j + 1:
+                    press("DOWN")
+                while house_flow.value(self.rules, ui.get("house") or {}, key) != want[key]:
+                    press("B")
+            press("A")
         act = press("A")
         if not act or act[0] != "new":
             raise AssertionError("setup did not start a game: %r %r" % (act, ui))

@@ -1,8 +1,10 @@
 """The roster the board offers at set-up: player names and default options.
 
 Written to the board as /pipkeeper/roster.json, {"names": [...],
-"defaults": {"rules": ..., "tracking": ..., "options": {...}}} (the layout
-firmware/storage.py reads), whole and atomically: pklink.R writes a
+"defaults": {"rules": ..., "tracking": ..., "options": {...}}, "sets":
+[{"name": ..., "rules": ..., "options": {...}}]} (the layout
+firmware/storage.py reads; "sets": the tables' named sets of house rules,
+firmware/flows/house.py), whole and atomically: pklink.R writes a
 temporary file, checks its hash, then renames it over the old one, so a
 pulled cable leaves the old roster or the new one. Names and options are
 checked here first against the engine's own presets, so the board never has
@@ -83,6 +85,95 @@ def check_defaults(rules=None, tracking=None, options=None):
     return defaults
 
 
+# A named set of house rules ("Thursday club"): picked on the board's House
+# rules page, where its name is the rule set row's value (16 letters fit
+# beside the label in every language).
+MAX_SETS = 8
+MAX_SET_NAME = 16
+# What a named set cannot hold: the options page's own rows (chosen at each
+# set-up) and the board's settings.
+NOT_IN_SETS = ("set", "rounds", "idle")
+
+
+def check_set_name(name):
+    """A named set's name: drawn on the board (so not a preset's id, which
+    `--rules` takes as the default preset, and not starting with "*", which
+    the board keeps for its own sets: firmware/flows/house.py)."""
+    from shared_engine import presets
+    name = name.strip()
+    if not name or name.startswith("*"):
+        raise PipkeeperError("a named set of rules needs a name that does not start with '*', not {!r}".format(name))
+    if len(name) > MAX_SET_NAME:
+        raise PipkeeperError("the rule set's name {!r} is longer than {} characters".format(name, MAX_SET_NAME))
+    if any(unicodedata.category(c).startswith("C") and c not in _JOINERS for c in name):
+        raise PipkeeperError("the rule set's name {!r} has control characters".format(name))
+    if name in presets.PRESETS:
+        raise PipkeeperError("{!r} is a preset: name a set of rules otherwise".format(name))
+    return name
+
+
+# the joiners Persian names are spelt with (zero-width non-joiner and joiner)
+_JOINERS = "\u200c\u200d"
+
+
+def check_set(name, rules, options):
+    """A named set, checked with the engine's option data: {"name", "rules",
+    "options"}."""
+    from shared_engine import presets
+    name = check_set_name(name)
+    if rules not in presets.PRESETS:
+        raise PipkeeperError("unknown preset {!r} for rule set {!r}: use one of {}".format(
+            rules, name, ", ".join(presets.NAMES)))
+    for key in options:
+        if key in NOT_IN_SETS:
+            raise PipkeeperError("a named set holds rules: {} is chosen at each set-up, "
+                                 "or with --option and no --preset".format(key))
+    try:
+        presets.Rules(rules, presets.PRESETS[rules]["min_players"], options)
+    except ValueError as exc:
+        raise PipkeeperError("option: {}".format(exc))
+    return {"name": name, "rules": rules, "options": dict(options)}
+
+
+def unknown_rules(name):
+    """The refusal of `--rules NAME` that is no preset and no set the board
+    has, without --preset: most likely a preset mistyped."""
+    import difflib
+    from shared_engine import presets
+    near = difflib.get_close_matches(name, presets.NAMES, 1)
+    return "unknown rules {!r}{}: use one of {}, or name a set of house rules with --preset PRESET".format(
+        name, "; did you mean {}?".format(near[0]) if near else "", ", ".join(presets.NAMES))
+
+
+def put_set(roster, new):
+    """``roster`` with the named set ``new`` in (replacing one of its name)."""
+    sets = [s for s in roster.get("sets") or () if s.get("name") != new["name"]]
+    if len(sets) >= MAX_SETS:
+        raise PipkeeperError("the board holds at most {} named sets of rules: "
+                             "remove one first (--remove-rules NAME)".format(MAX_SETS))
+    out = dict(roster)
+    out["sets"] = sets + [new]
+    return out
+
+
+def remove_set(roster, name):
+    sets = roster.get("sets") or []
+    if not any(s.get("name") == name for s in sets):
+        raise PipkeeperError("the board has no rule set named {!r}".format(name))
+    out = dict(roster)
+    out["sets"] = [s for s in sets if s.get("name") != name]
+    if not out["sets"]:
+        del out["sets"]
+    return out
+
+
+def find_set(roster, name):
+    for s in (roster or {}).get("sets") or ():
+        if s.get("name") == name:
+            return s
+    return None
+
+
 def check_idle(value):
     """The idle minutes, an int from 0 to IDLE_MAX."""
     try:
@@ -125,6 +216,8 @@ def merge(current, names=None, defaults=None):
     if isinstance(current, dict):
         roster["names"] = list(current.get("names") or [])
         roster["defaults"] = dict(current.get("defaults") or {})
+        if current.get("sets"):
+            roster["sets"] = list(current["sets"])
     if names:
         roster["names"] = check_names(names)
     if defaults:
@@ -144,11 +237,13 @@ def push(link, roster):
     data = json.dumps(roster, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     link.info()
     _write(link, PATH, data, "the roster")
-    return len(data) + _write(link, NAMES, names_file(roster.get("names") or []), "the names' bitmaps")
+    drawn = list(roster.get("names") or []) + [x["name"] for x in roster.get("sets") or ()]
+    return len(data) + _write(link, NAMES, names_file(drawn), "the names' bitmaps")
 
 
 def names_file(names):
-    """The names file for the board (pipkeeper.i18n.render.names)."""
+    """The names file for the board (pipkeeper.i18n.render.names): the
+    players' names and the named sets' that its fonts cannot draw."""
     from pipkeeper.i18n import render
     return render.names([n for n in names if not render.drawable(n)])
 

@@ -160,14 +160,17 @@ def build_tree(src, dest=None):
 def write_names(flash_dir):
     """The simulated board's names file (/pipkeeper/names.bin), as
     `pipkeeper roster` writes a board's: the bitmaps of the names its fonts
-    cannot draw, here those of its roster and of the players of its games
+    cannot draw, here those of its roster (and its named sets of rules)
+    and of the players of its games
     (a record copied into the folder by hand shows its names too)."""
     import json
     from pipkeeper.board import roster
     names = []
     try:
         with open(os.path.join(flash_dir, "pipkeeper", "roster.json"), encoding="utf-8") as f:
-            names += json.load(f).get("names") or []
+            r = json.load(f)
+        names += r.get("names") or []
+        names += [x.get("name") for x in r.get("sets") or ()]      # the named sets of rules
     except (OSError, ValueError, AttributeError):
         pass
     games = os.path.join(flash_dir, "games")

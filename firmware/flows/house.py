@@ -1,0 +1,207 @@
+"""The set-up's House rules page: the rules a table plays its own way
+(docs/RULES.md, "House rules"), one row each, for the preset chosen.
+
+Reached from the options page's "House rules" row (B); A or C goes back
+to it. UP/DOWN move, B changes the row's value. The first row is the rule
+set: B steps through the sets offered for this preset, each setting every
+row: the last game's rules with this preset (offered first), the preset's
+own rules with the roster's default options ("standard"), and the sets a
+table named from the laptop (`pipkeeper roster --rules NAME --preset
+PRESET --option KEY=VALUE ...`, roster.json "sets"). Changing a row makes
+the set the table's own ("own"). Only the rules that apply to the preset
+are listed (an open train's penalty only where there are trains).
+
+The set-up keeps the house rules in its ui as "house": {option: value}
+(values as in a record, strings; an option not there has the preset's
+default) and the set they came from as "rules_set" (a set's name, or
+LAST, STANDARD, OWN); the page's cursor is "row". A game records the
+rules whose value is not the preset's default, as [Option] tags
+(firmware/flows/setup.py ``_new``); the last game's go to settings.json
+"last" "house", by preset, to be offered first next time.
+"""
+
+from firmware.core import labels
+from firmware.words import PRESETS, preset, plural
+from firmware.words_house import default
+
+LAST = "*last"          # the rule sets that are not a table's own names
+STANDARD = "*standard"  # (a name from the laptop never starts with "*")
+OWN = "*own"
+OPTIONS_ROW = 3         # the options page's House rules row (firmware/flows/setup.py)
+
+_NO_YES = ("no", "yes")
+_POINTS = ("0", "5", "10", "15", "20", "25", "50")
+_TIE_ROUNDS = "most_rounds_won,lowest_nonzero_round"
+_MEXICAN = ["mexican-train"]         # (lists: a tuple of one string reads as a message)
+_HELD = ["chickenfoot-cross", "mexican-train"]   # the centre double comes from a hand
+
+# (option, its label, the values B steps through, the presets it applies
+# to or None for all). The board offers steps of a range; a value pushed
+# from the laptop between them is shown as it is, and B goes on from the
+# first step.
+ROWS = (
+    ("double_blank", ("0-0 in a hand counts",), ("0", "25", "50"), None),
+    ("blank_end", ("Each blank end counts",), _POINTS, None),
+    ("doubles_count_double", ("Doubles count double",), _NO_YES, None),
+    ("out_bonus", ("Going out: minus",), _POINTS, None),
+    ("double_out", ("Out on a double scores",), ("0", "10", "25", "50", "100"), None),
+    ("open_train", ("Open train at the end",), _POINTS, _MEXICAN),
+    ("unsatisfied_double", ("Double left open",), _POINTS, None),
+    ("blocked_cap", ("Blocked: lowest scores 0",), _NO_YES, None),
+    ("skip_missing_doubles", ("Skip doubles nobody holds",), _NO_YES, _HELD),
+    ("call_last_tile", ("Last tile not called: draw",), ("0", "1", "2"), None),
+    ("first_turn_run", ("First turn: a run",), _NO_YES, _MEXICAN),
+    ("voluntary_pass", ("Pass though able to play",), _NO_YES, None),
+    ("no_draw_end", ("Stuck, yard empty: ends",), _NO_YES, None),
+    ("target_score", ("Game ends at",), ("0", "100", "150", "200", "250", "300", "500"), None),
+    ("drawn_tile", ("Drawn tile",), ("must", "may", "until"), None),
+    ("double_cover", ("Double covered by",), ("any", "own"), _MEXICAN),
+    ("tie_break", ("Tie-break",), ("shared", _TIE_ROUNDS, "most_outs"), None),
+    ("positive_scoring", ("Winner scores others",), _NO_YES, _MEXICAN),
+)
+
+# What a value reads as on the page: a word of the catalogue (numbers stay
+# as they are).
+_SHOWN = {
+    "no": ("no",), "yes": ("yes",), "must": ("must play",), "may": ("may play",),
+    "until": ("until one fits",), "any": ("next player",), "own": ("its player",),
+    "shared": ("shared",), _TIE_ROUNDS: ("most rounds won",), "most_outs": ("most outs",),
+}
+
+
+def rows(rules):
+    """The rows that apply to preset ``rules``."""
+    return [r for r in ROWS if r[3] is None or rules in r[3]]
+
+
+def value(rules, house, key):
+    return house.get(key, default(rules, key))
+
+
+def shown(v):
+    return _SHOWN.get(v) or v
+
+
+def in_play(rules, house):
+    """{option: value} of ``house`` that differ from the preset's own
+    (what a record's tags hold), in ROWS' order; options the page has no
+    row for (a named set's hand_size, say) too."""
+    out = {}
+    keys = [r[0] for r in ROWS if r[0] in house]
+    keys += sorted(k for k in house if k not in keys)
+    for key in keys:
+        if house[key] != default(rules, key):
+            out[key] = house[key]
+    return out
+
+
+def named_sets(st, rules):
+    """The roster's named sets for preset ``rules``: [(name, options)]."""
+    r = (st.read_json("roster.json") if st is not None else None) or {}
+    out = []
+    for s in r.get("sets") or ():
+        if isinstance(s, dict) and s.get("rules") == rules and isinstance(s.get("name"), str):
+            o = s.get("options")
+            out.append((s["name"], dict(o) if isinstance(o, dict) else {}))
+    return out
+
+
+def standard(st, rules):
+    """The preset's rules with the roster's default options (when the
+    roster's default preset is this one): the house rules among them."""
+    r = (st.read_json("roster.json") if st is not None else None) or {}
+    d = r.get("defaults") or {}
+    out = {}
+    if d.get("rules") == rules:
+        o = d.get("options") or {}
+        for key, _, _, _ in ROWS:
+            if key in o:
+                out[key] = o[key]
+        if o.get("double_blank_50") == "yes" and "double_blank" not in out:
+            out["double_blank"] = "50"
+    return out
+
+
+def offered(st, rules, last):
+    """[(rule set, house rules)] to step through for preset ``rules``, the
+    first offered: the last game's with it (``last``: settings.json "last"
+    "house"), the standard ones, the roster's named sets."""
+    out = []
+    if isinstance(last, dict) and isinstance(last.get(rules), dict):
+        out.append((LAST, dict(last[rules])))
+    out.append((STANDARD, standard(st, rules)))
+    return out + named_sets(st, rules)
+
+
+def _set_name(name):
+    if name == LAST:
+        return ("last game",)
+    if name == STANDARD:
+        return ("standard",)
+    if name == OWN:
+        return ("own",)
+    return name
+
+
+def summary(ui):
+    """The options page's value for its House rules row: the set's name."""
+    return _set_name(ui.get("rules_set", STANDARD))
+
+
+def _items(rules, ui):
+    house = ui.get("house") or {}
+    items = [[("Rule set",), _set_name(ui.get("rules_set", STANDARD))]]
+    for key, label, _, _ in rows(rules):
+        items.append([label, shown(value(rules, house, key))])
+    return items
+
+
+def view(ctx, ui, k):
+    rules = PRESETS[ui["pr"]]
+    n = len(in_play(rules, ui.get("house") or {}))
+    return "menu", {
+        "title": ("House rules: {rules}", preset(rules)),
+        "items": _items(rules, ui),
+        "cursor": ui.get("row", 0),
+        "note": plural(n, "1 house rule", "{n} house rules") if n else ("The preset's own rules",),
+        "labels": labels("OK", "Change", "Back", "up", "down"),
+        "lang": (ui.get("o") or {}).get("lang", "en"),
+    }
+
+
+def press(ctx, ui, k, button):
+    rules = PRESETS[ui["pr"]]
+    rs = rows(rules)
+    row = ui.get("row", 0)
+    u = dict(ui)
+    if button == "UP":
+        u["row"] = (row - 1) % (len(rs) + 1)
+    elif button == "DOWN":
+        u["row"] = (row + 1) % (len(rs) + 1)
+    elif button in ("A", "C"):
+        # back to the options page, on its House rules row
+        u.pop("row", None)
+        u["s"] = "setup"
+        u["pg"] = 2
+        u["c"] = OPTIONS_ROW
+    elif button == "B" and row == 0:
+        sets = offered(ctx.store, rules, _last_house(ctx))
+        names = [s[0] for s in sets]
+        cur = ui.get("rules_set", STANDARD)
+        i = (names.index(cur) + 1) % len(names) if cur in names else 0
+        u["rules_set"], u["house"] = sets[i][0], sets[i][1]
+    elif button == "B":
+        key, _, values, _ = rs[row - 1]
+        house = dict(ui.get("house") or {})
+        cur = value(rules, house, key)
+        house[key] = values[(values.index(cur) + 1) % len(values)] if cur in values else values[0]
+        u["house"] = house
+        u["rules_set"] = OWN
+    return u, None
+
+
+def _last_house(ctx):
+    st = ctx.store
+    s = (st.read_json("settings.json") if st is not None else None) or {}
+    last = s.get("last")
+    return last.get("house") if isinstance(last, dict) else None

@@ -1,0 +1,77 @@
+"""The house rules in play in short words: the line the dealer, the end
+and History's sheet show ("0-0 = 25, out -10, ..."), and each rule's
+default by preset.
+
+A module of its own, beside firmware/words.py: loaded only for a game
+that has house rules (``words.game_rules`` looks first), and for the
+set-up's House rules page (firmware/flows/house.py). Its name begins with
+words' so that the app lets it go with words (firmware/heap.py ``WORDS``
+is a prefix).
+"""
+
+_OFF = ("doubles_count_double", "blocked_cap", "skip_missing_doubles", "first_turn_run",
+        "voluntary_pass", "no_draw_end", "positive_scoring")
+
+
+def default(rules, key):
+    """Preset ``rules``'s own value of option ``key`` (the engine's presets;
+    a house rule the engine names no default for is off)."""
+    from shared_engine.presets import PRESETS as DEFAULTS
+    v = DEFAULTS[rules].get(key) if rules in DEFAULTS else None
+    if v is None:
+        v = "50" if key == "double_blank" and rules == "chickenfoot-cross" else (
+            "no" if key in _OFF else "any" if key == "double_cover" else "0")
+    return v
+
+
+# Each house rule's short words for the line of the rules in play (the
+# dealer, the end, History's sheet), by value: a message with the value in
+# its slot, or one for each value that reads differently.
+_SHORT = (
+    ("double_blank", ("0-0 = {n}",)),
+    ("blank_end", ("blank end {n}",)),
+    ("doubles_count_double", ("doubles x2",)),
+    ("out_bonus", ("out -{n}",)),
+    ("double_out", ("out on a double {n}",)),
+    ("open_train", ("open train {n}",)),
+    ("unsatisfied_double", ("open double {n}",)),
+    ("blocked_cap", ("blocked: lowest 0",)),
+    ("skip_missing_doubles", ("missing doubles skipped",)),
+    ("call_last_tile", ("no call: draw {n}",)),
+    ("first_turn_run", ("first-turn run",)),
+    ("voluntary_pass", ("pass at will",)),
+    ("no_draw_end", ("stuck: round ends",)),
+    ("target_score", ("to {n}",)),
+    ("drawn_tile", {"must": ("drawn tile: play it",), "may": ("drawn tile: may play",),
+                    "until": ("draw until it fits",)}),
+    ("double_cover", {"own": ("own doubles covered",), "any": ("doubles: anyone covers",)}),
+    ("tie_break", {"most_outs": ("tie: most outs",), "shared": ("tie: shared",),
+                   "most_rounds_won,lowest_nonzero_round": ("tie: most rounds won",)}),
+    ("positive_scoring", ("winner scores others",)),
+)
+
+
+def house_line(rules, options):
+    """The house rules among ``options`` (option: value, strings as in a
+    record) that are not preset ``rules``'s own, in short words, as one
+    message ("0-0 = 25, out -10, ..."); None when there are none."""
+    parts = []
+    for key, say in _SHORT:
+        v = options.get(key)
+        if v is None or v == default(rules, key):
+            continue
+        if isinstance(say, dict):
+            m = say.get(v)
+        elif "{" in say[0]:
+            m = (say[0], int(v) if v.isdigit() else v)
+        else:
+            m = say
+        if m:
+            parts.append(m)
+    if not parts:
+        return None
+    line = parts[-1]
+    for p in reversed(parts[:-1]):
+        line = ("{rule}, {rules}", p, line)
+    return line
+
