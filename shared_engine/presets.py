@@ -3,9 +3,17 @@ apart, resolved into one ``Rules`` object the engine reads.
 
 A preset is a dict of option defaults plus a few structural facts the options
 do not cover (the layout, where the centre double comes from, whether rounds
-go in a fixed order). ``rules_for(name, players, options)`` looks a preset up
+go in a fixed order). ``Rules(name, players, options)`` looks a preset up
 by name, applies the record's options (strings, as in a DGN file) and checks
 them, raising ``ValueError`` with a sentence a player understands.
+
+The house rules of RULES.md (issue 31) are options too. Their table (every
+option, its values, its default per preset, the presets it applies to) is
+``house.OPTIONS``: loaded only where options are given or listed, so that a
+game of the presets' defaults costs the board's heap nothing more. Their
+defaults are written here once more (``_HOUSE``, and the
+``int(get(...))`` lines of ``Rules``), where tests/engine/test_house_rules.py
+holds them to the table.
 """
 
 from shared_engine import tiles
@@ -24,6 +32,7 @@ OPTION_NAMES = (
 
 TIE_SHARED = "shared"
 TIE_ROUNDS = "most_rounds_won,lowest_nonzero_round"
+TIE_OUTS = "most_outs"
 
 PRESETS = {
     # seed 000_1b8e90a0c2cb7e77.txt
@@ -90,16 +99,20 @@ class Rules:
 
     def __init__(self, name, n_players, options):
         preset = find_preset(name)
-        for key in options:
-            if key not in OPTION_NAMES:
-                raise ValueError("unknown option %r" % key)
+        if options:
+            # every given option's value checked against the table
+            from shared_engine import house
+            house.check_all(name, options)
         opt = {}
         for key in OPTION_NAMES:
             opt[key] = preset.get(key)
+        get = options.get
         for key in options:
-            opt[key] = options[key]
+            if key in opt:
+                opt[key] = options[key]
         self.name = name
-        self.options = opt
+        self.options = opt      # the presets' options; ``house.every_option`` has them all
+        self.given = options    # as the record gave them
         self.layout = preset["layout"]
         self.centre_in_hand = preset["centre_in_hand"]
         self.hunt = preset["hunt"]
@@ -126,26 +139,41 @@ class Rules:
                 raise ValueError("start_trains must be 0 to %d, not %s" % (top, st))
         if self.layout == TRAINS and self.start_trains:
             raise ValueError("mexican-train has no start phase: start_trains must be none")
-        self.lead_plays_centre = _yes(opt["lead_plays_centre"], "lead_plays_centre")
+        self.lead_plays_centre = opt["lead_plays_centre"] == "yes"
         dt = opt["drawn_tile"]
-        if dt not in ("must", "may"):
-            raise ValueError("drawn_tile must be must or may, not %r" % dt)
-        self.drawn_must = dt == "must"
-        yr = opt["yard_reserve"]
-        if yr == "none":
-            self.reserve = 0
-        elif yr == "2p2-else1":
-            self.reserve = 2 if n == 2 else 1
-        else:
-            raise ValueError("yard_reserve must be none or 2p2-else1, not %r" % yr)
-        self.db50 = _yes(opt["double_blank_50"], "double_blank_50")
+        self.drawn_must = dt != "may"       # must, or until: a drawn tile that fits is played
+        self.draw_until = dt == "until"     # a player with no play draws until a tile fits
+        self.reserve = (2 if n == 2 else 1) if opt["yard_reserve"] == "2p2-else1" else 0
         tb = opt["tie_break"]
-        if tb not in (TIE_SHARED, TIE_ROUNDS):
-            raise ValueError("tie_break must be %s or %s, not %r" % (TIE_ROUNDS, TIE_SHARED, tb))
         self.tie_rounds = tb == TIE_ROUNDS
-        self.positive = _yes(opt["positive_scoring"], "positive_scoring")
-        if self.positive and self.layout != TRAINS:
-            raise ValueError("positive_scoring is a mexican-train house rule")
+        self.tie_outs = tb == TIE_OUTS
+        self.positive = opt["positive_scoring"] == "yes"
+        # 0-0's value: double_blank, else double_blank_50 (older records:
+        # 50 or 0); house.check_all refuses the two where they disagree.
+        db = get("double_blank")
+        self.double_blank = int(db) if db is not None else (50 if opt["double_blank_50"] == "yes" else 0)
+        self.db50 = self.double_blank == 50
+        opt["double_blank_50"] = "yes" if self.db50 else "no"
+        # The house rules (RULES.md), at their defaults where not given.
+        self.blank_end = int(get("blank_end", "0"))
+        self.doubles_double = get("doubles_count_double") == "yes"
+        self.out_bonus = int(get("out_bonus", "0"))
+        self.double_out = int(get("double_out", "0"))
+        self.open_train = int(get("open_train", "0"))
+        self.unsatisfied = int(get("unsatisfied_double", "0"))
+        self.blocked_cap = get("blocked_cap") == "yes"
+        self.skip_missing = get("skip_missing_doubles") == "yes"
+        self.call_last = int(get("call_last_tile", "0"))
+        self.first_run = get("first_turn_run") == "yes"
+        self.voluntary_pass = get("voluntary_pass") == "yes"
+        self.no_draw_end = get("no_draw_end") == "yes"
+        self.target = int(get("target_score", "0"))
+        self.cover_own = get("double_cover") == "own"
+        # A scored round keeps facts beyond pips and 0-0 (RULES.md, "The
+        # facts of a round") only where a rule counts them.
+        self.facts = bool(self.blank_end or self.doubles_double or self.open_train
+                          or self.unsatisfied or self.double_out or self.out_bonus
+                          or self.call_last)
         rounds = opt["rounds"]
         if rounds is None:
             self.rounds = tuple(range(top, -1, -1))
@@ -171,14 +199,6 @@ def _int(text, what):
     if not text or not text.isdigit():
         raise ValueError("%s must be a number, not %r" % (what, text))
     return int(text)
-
-
-def _yes(text, what):
-    if text == "yes":
-        return True
-    if text == "no":
-        return False
-    raise ValueError("%s must be yes or no, not %r" % (what, text))
 
 
 def _hand_size(text, n):

@@ -4,7 +4,7 @@ Kept apart from the engine so the board, which never prints JSON, does not
 load it. Seats are numbered from 1 in every key.
 """
 
-from shared_engine import engine
+from shared_engine import engine, house
 from shared_engine.presets import TRAINS
 
 
@@ -35,7 +35,7 @@ def report(game):
     return {
         "rules": game.rules.name,
         "players": list(game.players),
-        "options": dict(game.rules.options),
+        "options": house.every_option(game.rules),
         "rounds": rounds,
         "totals": list(game.totals),
         "over": game.over,

@@ -231,7 +231,7 @@ def test_option_lead_plays_centre():
 def test_option_drawn_tile():
     assert not rules("chickenfoot", 4, {"drawn_tile": "may"}).drawn_must
     assert rules("chickenfoot-cross", 4, {"drawn_tile": "must"}).drawn_must
-    refused("chickenfoot", 4, {"drawn_tile": "should"}, "drawn_tile must be must or may")
+    refused("chickenfoot", 4, {"drawn_tile": "should"}, "drawn_tile must be must, may or until")
 
 
 def test_option_yard_reserve():
@@ -307,7 +307,7 @@ def test_option_rounds_in_a_game():
 
 def test_bad_option_in_a_record():
     text = game("chickenfoot", 4, {"drawn_tile": "should"}, "round 9-9 lead 1")
-    msg = rejects(text, None, "drawn_tile must be must or may")
+    msg = rejects(text, None, "drawn_tile must be must, may or until")
     assert msg
     text = '[Rules "chickenfoot"]\n[Players "A" "B"]\n[Option "drawn_tile"]\nround 9-9 lead 1\n'
     rejects(text, None, "an Option tag takes a name and a value")
