@@ -34,17 +34,15 @@ def plural(n, a, b):
 
 def game_rules(g):
     """The house rules a game plays that its preset does not, in short
-    words (firmware/words_house.py ``house_line``), or None. The words are
-    loaded only for a game with an option its preset has otherwise: most
-    games have none, and the dealer's, the end's and History's presses
-    then pay nothing for them."""
-    from shared_engine.presets import PRESETS as DEFAULTS
+    words (firmware/words_house.py ``house_line``), or None. Their words
+    and the engine's table of options are loaded only for a game whose
+    record gives an option beyond the set and the rounds: most games have
+    none, and the dealer's, the end's and History's presses then pay
+    nothing for them."""
     r = g.rules
-    d = DEFAULTS.get(r.name) or {}
-    o = r.options
-    for k in o:
-        v = o[k]
-        if v is not None and v != d.get(k, v):
+    for k in r.given:
+        if k != "set" and k != "rounds":
+            from shared_engine import house
             from firmware.words_house import house_line
-            return house_line(r.name, o)
+            return house_line(house.house(r))
     return None

@@ -9,19 +9,11 @@ words' so that the app lets it go with words (firmware/heap.py ``WORDS``
 is a prefix).
 """
 
-_OFF = ("doubles_count_double", "blocked_cap", "skip_missing_doubles", "first_turn_run",
-        "voluntary_pass", "no_draw_end", "positive_scoring")
-
-
 def default(rules, key):
-    """Preset ``rules``'s own value of option ``key`` (the engine's presets;
-    a house rule the engine names no default for is off)."""
-    from shared_engine.presets import PRESETS as DEFAULTS
-    v = DEFAULTS[rules].get(key) if rules in DEFAULTS else None
-    if v is None:
-        v = "50" if key == "double_blank" and rules == "chickenfoot-cross" else (
-            "no" if key in _OFF else "any" if key == "double_cover" else "0")
-    return v
+    """Preset ``rules``'s own value of option ``key`` (the engine's table,
+    shared_engine/house.py)."""
+    from shared_engine import house
+    return house.default(house.option(key), rules)
 
 
 # Each house rule's short words for the line of the rules in play (the
@@ -51,21 +43,21 @@ _SHORT = (
 )
 
 
-def house_line(rules, options):
-    """The house rules among ``options`` (option: value, strings as in a
-    record) that are not preset ``rules``'s own, in short words, as one
-    message ("0-0 = 25, out -10, ..."); None when there are none."""
+def house_line(in_play):
+    """The house rules ``in_play`` ([(option, value)], values as in a
+    record: shared_engine/house.py ``house``) in short words, as one
+    message ("0-0 = 25, out -10, ..."); None when there are none. Options with no words here (the set, the rounds: the
+    screens say them otherwise) are left out."""
     parts = []
-    for key, say in _SHORT:
-        v = options.get(key)
-        if v is None or v == default(rules, key):
+    given = dict(in_play)
+    for key, m in _SHORT:           # in the issue's order: 0-0 first, the tie-break last
+        v = given.get(key)
+        if v is None:
             continue
-        if isinstance(say, dict):
-            m = say.get(v)
-        elif "{" in say[0]:
-            m = (say[0], int(v) if v.isdigit() else v)
-        else:
-            m = say
+        if isinstance(m, dict):
+            m = m.get(v)
+        elif "{" in m[0]:
+            m = (m[0], int(v) if v.isdigit() else v)
         if m:
             parts.append(m)
     if not parts:
@@ -74,4 +66,3 @@ def house_line(rules, options):
     for p in reversed(parts[:-1]):
         line = ("{rule}, {rules}", p, line)
     return line
-

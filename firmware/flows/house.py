@@ -32,32 +32,32 @@ OPTIONS_ROW = 3         # the options page's House rules row (firmware/flows/set
 _NO_YES = ("no", "yes")
 _POINTS = ("0", "5", "10", "15", "20", "25", "50")
 _TIE_ROUNDS = "most_rounds_won,lowest_nonzero_round"
-_MEXICAN = ["mexican-train"]         # (lists: a tuple of one string reads as a message)
-_HELD = ["chickenfoot-cross", "mexican-train"]   # the centre double comes from a hand
 
-# (option, its label, the values B steps through, the presets it applies
-# to or None for all). The board offers steps of a range; a value pushed
-# from the laptop between them is shown as it is, and B goes on from the
-# first step.
+# (option, its label, the values B steps through). Which presets a rule
+# applies to and its default there are the engine's (shared_engine/house.py,
+# the table of options); the steps are the board's: a few of the values the
+# table allows (tests/firmware/test_house_rules.py holds them to it), so
+# that B reaches each in a press or three. A value pushed from the laptop
+# between them is shown as it is, and B goes on from the first step.
 ROWS = (
-    ("double_blank", ("0-0 in a hand counts",), ("0", "25", "50"), None),
-    ("blank_end", ("Each blank end counts",), _POINTS, None),
-    ("doubles_count_double", ("Doubles count double",), _NO_YES, None),
-    ("out_bonus", ("Going out: minus",), _POINTS, None),
-    ("double_out", ("Out on a double scores",), ("0", "10", "25", "50", "100"), None),
-    ("open_train", ("Open train at the end",), _POINTS, _MEXICAN),
-    ("unsatisfied_double", ("Double left open",), _POINTS, None),
-    ("blocked_cap", ("Blocked: lowest scores 0",), _NO_YES, None),
-    ("skip_missing_doubles", ("Skip doubles nobody holds",), _NO_YES, _HELD),
-    ("call_last_tile", ("Last tile not called: draw",), ("0", "1", "2"), None),
-    ("first_turn_run", ("First turn: a run",), _NO_YES, _MEXICAN),
-    ("voluntary_pass", ("Pass though able to play",), _NO_YES, None),
-    ("no_draw_end", ("Stuck, yard empty: ends",), _NO_YES, None),
-    ("target_score", ("Game ends at",), ("0", "100", "150", "200", "250", "300", "500"), None),
-    ("drawn_tile", ("Drawn tile",), ("must", "may", "until"), None),
-    ("double_cover", ("Double covered by",), ("any", "own"), _MEXICAN),
-    ("tie_break", ("Tie-break",), ("shared", _TIE_ROUNDS, "most_outs"), None),
-    ("positive_scoring", ("Winner scores others",), _NO_YES, _MEXICAN),
+    ("double_blank", ("0-0 in a hand counts",), ("0", "25", "50")),
+    ("blank_end", ("Each blank end counts",), _POINTS),
+    ("doubles_count_double", ("Doubles count double",), _NO_YES),
+    ("out_bonus", ("Going out: minus",), _POINTS),
+    ("double_out", ("Out on a double scores",), ("0", "10", "25", "50", "100")),
+    ("open_train", ("Open train at the end",), _POINTS),
+    ("unsatisfied_double", ("Double left open",), _POINTS),
+    ("blocked_cap", ("Blocked: lowest scores 0",), _NO_YES),
+    ("skip_missing_doubles", ("Skip doubles nobody holds",), _NO_YES),
+    ("call_last_tile", ("Last tile not called: draw",), ("0", "1", "2")),
+    ("first_turn_run", ("First turn: a run",), _NO_YES),
+    ("voluntary_pass", ("Pass though able to play",), _NO_YES),
+    ("no_draw_end", ("Stuck, yard empty: ends",), _NO_YES),
+    ("target_score", ("Game ends at",), ("0", "100", "150", "200", "250", "300", "500")),
+    ("drawn_tile", ("Drawn tile",), ("must", "may", "until")),
+    ("double_cover", ("Double covered by",), ("any", "own")),
+    ("tie_break", ("Tie-break",), ("shared", _TIE_ROUNDS, "most_outs")),
+    ("positive_scoring", ("Winner scores others",), _NO_YES),
 )
 
 # What a value reads as on the page: a word of the catalogue (numbers stay
@@ -70,8 +70,9 @@ _SHOWN = {
 
 
 def rows(rules):
-    """The rows that apply to preset ``rules``."""
-    return [r for r in ROWS if r[3] is None or rules in r[3]]
+    """The rows that apply to preset ``rules`` (the engine's table says)."""
+    from shared_engine import house
+    return [r for r in ROWS if house.applies(house.option(r[0]), rules)]
 
 
 def value(rules, house, key):
@@ -84,12 +85,11 @@ def shown(v):
 
 def in_play(rules, house):
     """{option: value} of ``house`` that differ from the preset's own
-    (what a record's tags hold), in ROWS' order; options the page has no
-    row for (a named set's hand_size, say) too."""
+    (what a record's tags hold), in the order of the engine's table;
+    options the page has no row for (a named set's hand_size, say) too."""
+    from shared_engine.house import rows as table
     out = {}
-    keys = [r[0] for r in ROWS if r[0] in house]
-    keys += sorted(k for k in house if k not in keys)
-    for key in keys:
+    for key in [r[0] for r in table() if r[0] in house]:
         if house[key] != default(rules, key):
             out[key] = house[key]
     return out
@@ -114,7 +114,7 @@ def standard(st, rules):
     out = {}
     if d.get("rules") == rules:
         o = d.get("options") or {}
-        for key, _, _, _ in ROWS:
+        for key, _, _ in ROWS:
             if key in o:
                 out[key] = o[key]
         if o.get("double_blank_50") == "yes" and "double_blank" not in out:
@@ -151,7 +151,7 @@ def summary(ui):
 def _items(rules, ui):
     house = ui.get("house") or {}
     items = [[("Rule set",), _set_name(ui.get("rules_set", STANDARD))]]
-    for key, label, _, _ in rows(rules):
+    for key, label, _ in rows(rules):
         items.append([label, shown(value(rules, house, key))])
     return items
 
@@ -191,7 +191,7 @@ def press(ctx, ui, k, button):
         i = (names.index(cur) + 1) % len(names) if cur in names else 0
         u["rules_set"], u["house"] = sets[i][0], sets[i][1]
     elif button == "B":
-        key, _, values, _ = rs[row - 1]
+        key, _, values = rs[row - 1]
         house = dict(ui.get("house") or {})
         cur = value(rules, house, key)
         house[key] = values[(values.index(cur) + 1) % len(values)] if cur in values else values[0]

@@ -39,13 +39,18 @@ def _status(ctx, g):
     out = []
     s = r.to_move
     if r.drew:
-        out.append(("Drew: play it or pass",) if rules.drawn_must else ("Drew: may play it, or pass",))
+        if rules.draw_until and r.drawable(rules):
+            out.append(("Drew: play it, or draw again",))
+        else:
+            out.append(("Drew: play it or pass",) if rules.drawn_must else ("Drew: may play it, or pass",))
     if rules.layout == TRAINS:
         if r.od_train != -1:
             where = ("Mexican train",) if r.od_train == MEXICAN else (
                 "{name}'s train", ctx.name(r.od_train))
             pip = "%d-%d" % (r.od_pip, r.od_pip) if r.od_pip >= 0 else ("the double",)
             out.append(("Satisfy {tile} on {train}", pip, where))
+        elif getattr(r, "run", -1) == s:
+            out.append(("First turn: play on, or Pass to end it",))      # first_turn_run
         elif not r.had_turn[s]:
             out.append(("First turn: own train only",))
         if any(r.markers):
@@ -88,9 +93,14 @@ def turn_view(ctx, ui):
         "hands": [(g.players[i], r.hands[i], m[i + 1]) for i in range(g.n)],
         "current": r.to_move,
         "status": status,
-        "labels": labels("Play", None if r.drew or not r.drawable(g.rules) else "Draw",
-                         "Pass", "undo", "more"),
+        "labels": labels("Play", "Draw" if _may_draw(g, r) else None, "Pass", "undo", "more"),
     }
+
+
+def _may_draw(g, r):
+    """B offers a draw: while the yard is open and the player has not drawn
+    (under ``drawn_tile until``, drawn and may draw again)."""
+    return r.drawable(g.rules) and (not r.drew or g.rules.draw_until)
 
 
 def turn_press(ctx, ui, button):
@@ -106,8 +116,7 @@ def turn_press(ctx, ui, button):
             return {"s": "pick", "p": []}, None
         return {}, (PLAY, seat, UNKNOWN, UNKNOWN, None)
     if button == "B":
-        r = g.round
-        if r.drew or not r.drawable(g.rules):
+        if not _may_draw(g, g.round):
             return ui, None        # no draw offered (turn_view)
         return {}, (DRAW, seat, UNKNOWN, UNKNOWN)
     if button == "C":
@@ -279,6 +288,12 @@ def menu_items(ctx):
                                       (PLAY, seat, DOUBLE, DOUBLE, t)))
         if r.drawable(g.rules) == 0:
             items.append((("Blocked: nobody can play",), (BLOCKED,)))
+        if g.rules.call_last:
+            # call_last_tile: a seat down to one tile caught not calling it
+            from shared_engine.engine import CAUGHT
+            for s in range(g.n):
+                if r.hands[s] == 1:
+                    items.append((("{name} did not call the last tile", ctx.name(s + 1)), (CAUGHT, s + 1, ())))
         items.append((("Score the round now",), "score"))
     if g is not None and g.results:
         items.append((("Score sheet",), "sheet"))

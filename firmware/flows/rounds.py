@@ -5,7 +5,10 @@ its reserve, and who leads. DOWN moves the leader to the next seat; A starts
 the round (``round D-D lead S``). Where the centre double is held in a hand
 and may be hunted for (chickenfoot-cross, mexican-train), B "Nobody" starts
 the hunt: players draw in turn from the seat on the cursor; B "No" passes the
-hunt on, A "Found" names the finder. In chicken-scratch B "Nobody" steps down
+hunt on, A "Found" names the finder. Under ``skip_missing_doubles`` B
+"Nobody" asks of the next double still to open a round instead, and the
+round opens on the first someone holds; nobody holding any, the first is
+drawn for. In chicken-scratch B "Nobody" steps down
 to the next double not yet used; when none is left the deal is void
 (``redeal``). UP undoes the last event.
 
@@ -20,7 +23,8 @@ A takes the cell), then the pips on the score screen with its own keys
 (firmware/flows/score.py). C goes back a step. Corrected cells carry a mark.
 
 ui keys: "s": "dealer" with "l": leader seat (1-based), "d": the double
-(chicken-scratch), "h": [seats that drew while hunting]; "s": "sheet",
+(chicken-scratch; under skip_missing_doubles the one asked of), "h":
+[seats that drew while hunting]; "s": "sheet",
 while fixing with "f": 1 (the round) or 2 (the player), "r": the round
 (0-based), "i": the seat (0-based), "o": 1 when the sheet was the round
 summary (so C comes back to it, not to the menu's sheet).
@@ -41,6 +45,8 @@ def _unused(g):
 
 
 def _double(g, ui):
+    if g.rules.skip_missing and ui.get("d") is not None:
+        return ui["d"]       # the doubles nobody holds passed over (dealer_press)
     d = g.next_double()
     if d is None:
         d = ui.get("d")
@@ -117,6 +123,17 @@ def dealer_press(ctx, ui, button):
         base["l"] = lead % g.n + 1
         return base, None
     if button == "B" and rules.centre_in_hand:
+        if rules.skip_missing:
+            # skip_missing_doubles: nobody holds this one, ask of the next
+            # still to open a round; nobody holds any: the first is drawn for
+            left = g.doubles_left()
+            i = left.index(d) if d in left else -1
+            if i + 1 < len(left):
+                base["d"] = left[i + 1]
+                return base, None
+            base["d"] = left[0]
+            base["h"] = []
+            return base, None
         if rules.hunt:
             base["h"] = []
             return base, None

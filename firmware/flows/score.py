@@ -1,30 +1,37 @@
-"""Score entry: the pips left in each hand, player by player.
+"""Score entry: the pips left in each hand, player by player, and where
+the house rules need them the hand's other facts (firmware/flows/
+score_facts.py: blank ends, the doubles' pips, ...), each a field of the
+player's entry after the pips.
 
-The keys: UP +1, DOWN -1, B +10, A confirms and goes to the next player;
-after the last one the ``score`` line is checked by the engine: a score it
-can prove wrong is refused with its reason (naming the player, whose entry
-is reopened) and nothing is stored. The player who went out scores 0 and
-is skipped.
+The keys: UP +1, DOWN -1, B +10, A confirms and goes to the next field or
+player; after the last one the ``score`` line is checked by the engine: a
+score it can prove wrong is refused with its reason (naming the player,
+whose entry is reopened) and nothing is stored. The player who went out
+scores 0 and is skipped. A yes/no field: UP yes, DOWN no.
 
-C opens the mending keys ("more"), for one press: B -10, UP clear (back
-to 0), C "holds 0-0", DOWN back to the previous player (at the first one,
-out of score entry), A closes them. Why (issue 32): with +1, +10 and -1
-only, a mistyped 250 took 225 presses to mend to 25, and DOWN at 0 went
-back a player, easy to hit by mistake while counting down. Now DOWN at 0
-does nothing, the mend costs 9 presses (C UP, then 25), and the common
-entry is as short as before: its keys did not move. Holding 0-0, seldom
-said, costs a press more (C C).
+C marks "holds 0-0"; pressed again it takes the mark off and raises the
+mending keys for one press: B -10, UP clear (back to 0), C "holds 0-0",
+DOWN back to the previous field or player (from the first, out of score
+entry); A is OK there too. Why (issue 32): with +1, +10 and -1 only, a
+mistyped 250 took 225 presses to mend to 25, and DOWN at 0 went back a
+player, easy to hit by mistake while counting down. Now DOWN at 0 does
+nothing, the mend costs 10 presses (C C UP, then 25), and the common entry
+is as short as before: the 0-0 mark, said in most rounds, is still one
+press, and no other key moved.
 
 ui keys: "s": "score", "i": seat index being entered (0-based), "p": pips
 entered so far per seat, "d": 0-0 flags, "v": the value on screen, "b": its
-0-0 flag, "more": 1 while the mending keys are up, "msg": a refusal.
+0-0 flag, "field": the field of the seat's entry being entered (0: the
+pips), "facts": the other fields entered, {field: [per seat]}, "more": 1
+while the mending keys are up, "msg": a refusal.
 
 Fixing a past score (``fix``, from the sheet: firmware/flows/rounds.py) is
 this screen with the same keys, for one player of one scored round: the
-value starts at the score as it stands, A makes the ``fix`` line, the
-mending keys' "back" goes back to the sheet's choice of player. ui keys:
-"s": "fix", "r": the round (0-based), "i": the seat (0-based), "v", "b",
-"more" and "msg" as above, "o" (the sheet's, rounds.py).
+value starts at the score as it stands, A makes the ``fix`` line (after
+the hand's other facts, where the rules count them), the mending keys'
+"back" goes back to the sheet's choice of player. ui keys: "s": "fix",
+"r": the round (0-based), "i": the seat (0-based), "v", "b", "field",
+"facts", "more" and "msg" as above, "o" (the sheet's, rounds.py).
 """
 
 from shared_engine.engine import SCORE, OUT, FIX
@@ -36,6 +43,25 @@ def _out(g):
     if r is not None and r.ended == OUT:
         return r.out
     return -1
+
+
+_PIPS_ONLY = ["pips"]       # (a list: a tuple of one string reads as a message)
+
+
+def _fields(g, i, p, d):
+    """The fields of seat i's entry: its pips, then what the rules ask."""
+    if not g.rules.facts:
+        return _PIPS_ONLY
+    from firmware.flows import score_facts
+    return ["pips"] + score_facts.fields(g, i, p[i], d[i])
+
+
+def _got(p, told, name, i):
+    """Seat i's value of field ``name`` as entered so far."""
+    if name == "pips":
+        return p[i]
+    got = told.get(name)
+    return got[i] if got else 0
 
 
 def _state(g, ui):
@@ -51,25 +77,34 @@ def _state(g, ui):
     return i, list(p), list(d), ui.get("v", p[i]), ui.get("b", d[i]), out
 
 
-def _ui(i, p, d, v, b, msg=None, more=0):
+def _ui(i, p, d, v, b, msg=None, more=0, field=0, told=None):
     u = {"s": "score", "i": i, "p": p, "d": d, "v": v, "b": b}
     if msg:
         u["msg"] = msg
     if more:
         u["more"] = 1
+    if field:
+        u["field"] = field
+    if told:
+        u["facts"] = told
     return u
 
 
-def _keys(v, more):
+def _keys(v, b, more, yes_no=0):
     if more:
-        return labels("Back", "-10", "0-0", "clear", "back")
-    return labels("OK", "+10", "more", "+1", "-1" if v else None)
+        return labels("OK", "-10", "0-0", "clear", "back")
+    if yes_no:
+        return labels("OK", None, "more" if b else "0-0", "yes", "no")
+    return labels("OK", "+10", "more" if b else "0-0", "+1", "-1" if v else None)
 
 
-def edit(v, b, more, button):
+def edit(v, b, more, button, yes_no=0):
     """One press on a value being entered: (value, 0-0 flag, mending keys
     up, what else it asks: None, "ok" (A: take it) or "back" (the
-    previous player)). Shared by score entry and the fix of a past score."""
+    previous field or player)). ``yes_no``: a field of 1 (yes) or 0.
+    Shared by score entry and the fix of a past score."""
+    if button == "A":
+        return v, b, 0, "ok"
     if more:
         if button == "B":
             return max(v - 10, 0), b, 0, None
@@ -77,22 +112,41 @@ def edit(v, b, more, button):
             return 0, b, 0, None
         if button == "C":
             return v, 0 if b else 1, 0, None
+        return v, b, 0, "back"
+    if button == "C":
+        # the 0-0 mark; taken off again, the mending keys come up
+        return (v, 1, 0, None) if not b else (v, 0, 1, None)
+    if yes_no:
+        if button == "UP":
+            return 1, b, 0, None
         if button == "DOWN":
-            return v, b, 0, "back"
-        return v, b, 0, None          # A: the mending keys go down
+            return 0, b, 0, None
+        return v, b, 0, None
     if button == "UP":
         return v + 1, b, 0, None
     if button == "B":
         return v + 10, b, 0, None
-    if button == "C":
-        return v, b, 1, None
-    if button == "DOWN":
-        return (v - 1 if v else 0), b, 0, None
-    return v, b, 0, "ok"
+    return (v - 1 if v else 0), b, 0, None
 
 
 def _pips(p, d):
     return "%d+0-0" % p if d else "%d" % p
+
+
+def _field_view(name, v):
+    """(the field's words, the value as shown, a yes/no) for the screen."""
+    if name == "pips":
+        return None, v, 0
+    from firmware.flows import score_facts
+    words, yes_no = score_facts.words(name)
+    return words, ((("yes",) if v else ("no",)) if yes_no else v), yes_no
+
+
+def _fix_fields(g, r, i, v):
+    if not g.rules.facts:
+        return _PIPS_ONLY
+    from firmware.flows import score_facts
+    return ["pips"] + score_facts.fix_fields(g, r, i, v)
 
 
 def fix_view(ctx, ui):
@@ -105,16 +159,20 @@ def fix_view(ctx, ui):
     for s in range(g.n):
         if s != i:
             entered.append((g.players[s], ("out",) if s == res[2] else _pips(res[3][s], res[4][s])))
+    fields = _fix_fields(g, r, i, (ui.get("facts") or {}).get("pips", v))
+    words, shown, yes_no = _field_view(fields[ui.get("field", 0)], v)
+    b = ui.get("b", res[4][i])
     return "score", {
         "title": ("Fix R{n} {tile}", r + 1, "%d-%d" % (res[0], res[0])),
         "right": ("was {n}", _pips(res[3][i], res[4][i])),
         "name": g.players[i],
-        "pips": v,
-        "db": bool(ui.get("b", res[4][i])),
+        "pips": shown,
+        "field": words,
+        "db": bool(b),
         "out": i == res[2],
         "entered": entered,
         "message": ui.get("msg"),
-        "labels": _keys(v, ui.get("more")),
+        "labels": _keys(v, b, ui.get("more"), yes_no),
     }
 
 
@@ -123,15 +181,44 @@ def fix_press(ctx, ui, button):
     r = ui["r"]
     i = ui["i"]
     res = g.results[r]
-    v, b, more, what = edit(ui.get("v", res[3][i]), ui.get("b", res[4][i]), ui.get("more"), button)
+    told = dict(ui.get("facts") or {})
+    fields = _fix_fields(g, r, i, told.get("pips", ui.get("v", res[3][i])))
+    f = ui.get("field", 0)
+    v, b, more, what = edit(ui.get("v", res[3][i]), ui.get("b", res[4][i]), ui.get("more"), button,
+                            _field_view(fields[f], 0)[2])
+    base = {"s": "fix", "r": r, "i": i, "b": b, "o": ui.get("o", 0)}
     if what == "back":
-        return {"s": "sheet", "f": 2, "r": r, "i": i, "o": ui.get("o", 0)}, None
-    u = {"s": "fix", "r": r, "i": i, "v": v, "b": b, "o": ui.get("o", 0)}
+        if not f:
+            return {"s": "sheet", "f": 2, "r": r, "i": i, "o": ui.get("o", 0)}, None
+        told[fields[f]] = v
+        f -= 1
+        v = told[fields[f]]
+    elif what == "ok":
+        told[fields[f]] = v
+        fields = _fix_fields(g, r, i, told["pips"])
+        if f + 1 >= len(fields):
+            # (the ui as it was at the pips: a refusal reopens them)
+            pips = told.pop("pips")
+            u = dict(base, v=pips)
+            if told:
+                u["facts"] = told
+            if not g.rules.facts:
+                return u, (FIX, r + 1, i + 1, pips, 1 if b else 0)
+            from firmware.flows import score_facts
+            return u, (FIX, r + 1, i + 1, pips, 1 if b else 0, score_facts.fix_facts(g, r, i, told))
+        f += 1
+        v = told.get(fields[f])
+        if v is None:
+            from firmware.flows import score_facts
+            v = score_facts.was(g, r, i, fields[f])
+    base["v"] = v
+    if f:
+        base["field"] = f
+    if told:
+        base["facts"] = told
     if more:
-        u["more"] = 1
-    if what == "ok":
-        return u, (FIX, r + 1, i + 1, v, 1 if b else 0)
-    return u, None
+        base["more"] = 1
+    return base, None
 
 
 def view(ctx, ui, k):
@@ -148,18 +235,30 @@ def view(ctx, ui, k):
     total = g.n - (1 if out >= 0 else 0)
     pos = i + 1 - (1 if 0 <= out < i else 0)
     r = g.round
+    field = ui.get("field", 0)
+    name = _fields(g, i, p, d)[field] if field else "pips"
+    words, shown, yes_no = _field_view(name, v)
     return "score", {
         "title": ("Score R{n} {tile}", len(g.results) + 1,
                   "%d-%d" % (r.double, r.double) if r is not None else ""),
         "right": "%d/%d" % (pos, total),
         "name": g.players[i],
-        "pips": v,
+        "pips": shown,
+        "field": words,
         "db": bool(b),
         "out": i == out,
         "entered": entered,
         "message": ui.get("msg"),
-        "labels": _keys(v, ui.get("more")),
+        "labels": _keys(v, b, ui.get("more"), yes_no),
     }
+
+
+def _store(p, told, name, i, v):
+    if name == "pips":
+        p[i] = v
+    else:
+        told[name] = list(told.get(name) or [0] * len(p))
+        told[name][i] = v
 
 
 def press(ctx, ui, k, button):
@@ -168,28 +267,49 @@ def press(ctx, ui, k, button):
     g = ctx.game
     n = g.n
     i, p, d, v, b, out = _state(g, ui)
-    v, b, more, what = edit(v, b, ui.get("more"), button)
+    told = dict(ui.get("facts") or {})
+    field = ui.get("field", 0)
+    fields = _fields(g, i, p, d)
+    name = fields[min(field, len(fields) - 1)]
+    v, b, more, what = edit(v, b, ui.get("more"), button, _field_view(name, 0)[2])
     if what is None:
-        return _ui(i, p, d, v, b, more=more), None
+        return _ui(i, p, d, v, b, more=more, field=field, told=told), None
+    _store(p, told, name, i, v)
+    d[i] = b
     if what == "back":
+        if field:
+            f = field - 1
+            return _ui(i, p, d, _got(p, told, fields[f], i), b, field=f, told=told), None
         j = i - 1
         if j == out:
             j -= 1
         if j < 0:
             return {}, None        # leave score entry
-        return _ui(j, p, d, p[j], d[j]), None
-    # A: keep this entry, go on
-    p[i] = v
-    d[i] = b
+        fields = _fields(g, j, p, d)
+        f = len(fields) - 1
+        return _ui(j, p, d, _got(p, told, fields[f], j), d[j], field=f, told=told), None
+    # A: keep this field, go on to the next (as the pips just entered
+    # ask), or to the next player
+    fields = _fields(g, i, p, d)
+    if field + 1 < len(fields):
+        f = field + 1
+        return _ui(i, p, d, _got(p, told, fields[f], i), b, field=f, told=told), None
     j = i + 1
     if j == out:
         j += 1
     if j < n:
-        return _ui(j, p, d, p[j], d[j]), None
+        return _ui(j, p, d, p[j], d[j], told=told), None
     if out >= 0:
         p[out] = 0
         d[out] = 0
-    return _ui(i, p, d, v, b), (SCORE, tuple(p), tuple(d))
+    u = _ui(i, p, d, v, b, field=field, told=told)
+    extra = None
+    if g.rules.facts:
+        from firmware.flows import score_facts
+        extra = score_facts.event_facts(g, p, d, told)
+    if extra is None:
+        return u, (SCORE, tuple(p), tuple(d))
+    return u, (SCORE, tuple(p), tuple(d), extra)
 
 
 def refused(ctx, ui, msg):
@@ -209,4 +329,4 @@ def refused(ctx, ui, msg):
             i = s - 1
             break
         j = t.find("{", j + 1)
-    return _ui(i, p, d, p[i], d[i], ctx.words(msg))
+    return _ui(i, p, d, p[i], d[i], ctx.words(msg), told=ui.get("facts"))

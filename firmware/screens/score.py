@@ -3,7 +3,9 @@
 view keys:
     title     header, e.g. "Score R3 7-7"; ``right``: e.g. "2/4"
     name      the player being scored
-    pips      the number entered so far
+    pips      the number entered so far (a message for a yes/no field)
+    field     the words of the field being entered, when not the pips
+              (firmware/flows/score_facts.py: "blank ends", ...), else None
     db        True when the player holds 0-0 (shown as "+ 0-0")
     out       True when this player went out (the score is 0)
     entered   [(name, text)] the players scored so far this round
@@ -47,11 +49,18 @@ def draw(view, fb):
     # the name's ink ends above the digits' (a Persian name's dots reach
     # 17 rows below its top)
     text.draw(fb, text.fit(view["name"], mid, room), 2, 12, mid)
-    x = text.draw(fb, "%d" % view["pips"], 2, 25, big)
+    v = view["pips"]
+    if isinstance(v, int):
+        x = text.draw(fb, "%d" % v, 2, 25, big)
+    else:           # a yes or no
+        x = text.draw(fb, v, 2, 32, mid)
     if view.get("db"):
         text.draw(fb, "+ 0-0", x + 6, 39, mid)
     elif view.get("out"):
         text.draw(fb, ("went out",), x + 6, 39, mid)
+    if view.get("field"):
+        # what the number counts, under it (the players scored stay on the right)
+        text.draw(fb, text.fit(view["field"], mid, 140), 2, 64, mid)
     if lines:
         y = ui.BAR_Y - 14 - 10 * len(lines)
         fb.fill_rect(0, y - 2, ui.SIDE_X - 2, 10 * len(lines) + 2, 1)

@@ -71,7 +71,7 @@ def widest_house(rules):
     longest on the page that is not the preset's own."""
     from firmware.flows import house
     widest = {}
-    for key, _, values, _ in house.rows(rules):
+    for key, _, values in house.rows(rules):
         widest[key] = max((v for v in values if v != house.default(rules, key)),
                           key=lambda v: len(str(house.shown(v))))
     return widest
@@ -82,7 +82,8 @@ def _with_house(name_view, rules):
     from firmware.words_house import house_line
     name, v = name_view
     v = dict(v)
-    v["house"] = house_line(rules, widest_house(rules))
+    from firmware.flows.house import in_play
+    v["house"] = house_line(list(in_play(rules, widest_house(rules)).items()))
     return name, v
 
 

@@ -125,7 +125,7 @@ class Planner:
             while ui["c"] != house_flow.OPTIONS_ROW:
                 press("UP" if ui["c"] > house_flow.OPTIONS_ROW else "DOWN")
             press("B")
-            for j, (key, _, values, _) in enumerate(rows):
+            for j, (key, _, values) in enumerate(rows):
                 if key not in want:
                     continue
                 if want[key] not in values:
@@ -223,7 +223,6 @@ class Planner:
             for b in number_presses(pips[s]):
                 press(b)
             if db[s]:
-                press("C")      # the mending keys (flows/score.py), then "holds 0-0"
                 press("C")
             act = press("A")
         if act != ev:

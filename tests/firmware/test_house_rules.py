@@ -114,11 +114,27 @@ def test_an_older_boards_last_options_become_its_house_rules(tmp_path):
 
 
 def test_the_line_of_rules_in_play():
-    assert house_line("chickenfoot", {}) is None
-    assert house_line("chickenfoot-cross", {"double_blank": "50"}) is None    # the preset's own
-    line = house_line("chickenfoot", {"double_blank": "25", "out_bonus": "10", "tie_break": "most_outs"})
+    from shared_engine.engine import Game
+    from firmware.words import game_rules
+    assert game_rules(Game("chickenfoot", ["Ann", "Bob"], {"rounds": "9 8"})) is None
+    assert game_rules(Game("chickenfoot-cross", ["Ann", "Bob"], {"double_blank": "50"})) is None
+    g = Game("chickenfoot", ["Ann", "Bob"], {"double_blank": "25", "out_bonus": "10", "tie_break": "most_outs"})
+    line = game_rules(g)
     assert fill(line) == "0-0 = 25, out -10, tie: most outs"
     assert line[1] == ("0-0 = {n}", 25)
+    assert house_line([("set", "12"), ("hand_size", "9")]) is None     # said elsewhere
+
+
+def test_the_boards_steps_are_values_the_engine_takes():
+    from shared_engine import house as table
+    for key, label, values in house.ROWS:
+        row = table.option(key)
+        assert row is not None, key
+        for v in values:
+            assert table.check(row, v) is None, (key, v)
+        for preset in table.NAMES:
+            if table.applies(row, preset):
+                assert table.default(row, preset) in values, (key, preset)
 
 
 def test_every_word_of_the_page_is_a_message_of_the_catalogue(tmp_path):
@@ -131,7 +147,7 @@ def test_every_word_of_the_page_is_a_message_of_the_catalogue(tmp_path):
             for v in m[1:]:
                 yield from messages(v)
 
-    for key, label, values, _ in house.ROWS:
+    for key, label, values in house.ROWS:
         assert label[0] in en.MESSAGES
         for v in values:
             for t in messages(house.shown(v)):

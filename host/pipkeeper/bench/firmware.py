@@ -172,12 +172,12 @@ def mend_presses(wrong=250, right=25):
     q = deque([(start, 0)])
     while q:
         (v, b, more), k = q.popleft()
-        if v == right and not more:
+        if v == right and not more and not b:
             return k
         for button in ("B", "C", "UP", "DOWN"):
             v2, b2, more2, what = edit(v, b, more, button)
             s = (v2, b2, more2)
-            if what is None and b2 == 0 and s not in seen and v2 <= 2 * max(wrong, right) + 10:
+            if what is None and b2 <= 1 and s not in seen and v2 <= 2 * max(wrong, right) + 10:
                 seen.add(s)
                 q.append((s, k + 1))
     return None
