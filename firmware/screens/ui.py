@@ -74,9 +74,12 @@ def lines(fb, s, y, width, room):
     out (the house rules in play on the end screen and History's sheet:
     firmware/words.py ``house_line``). Returns the y under them."""
     parts = text.wrap(s, None, width)
+    cut = len(parts) > room
+    if cut:
+        parts = text.wrap(s, None, width - 26)      # room for the "..."
     for i in range(min(len(parts), room)):
         x = text.draw(fb, parts[i], 2, y)
-        if i == room - 1 and len(parts) > room and x < width - 24:
+        if cut and i == room - 1:
             text.draw(fb, "...", x + 2, y)
         y += 10
     return y

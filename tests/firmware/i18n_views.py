@@ -126,6 +126,50 @@ def views(folder):
     out.append(("history-sheet",) + _view(_ctx(st), {"s": "hist", "c": 0, "g": st.list_games()[-1]}))
     out.append(("error",) + _view(_ctx(st), {"s": "err", "m": "/games/0007.dgn does not replay: "
                                                                "line 3: unknown event", "w": "restore"}))
+    return out + house_views(st)
+
+
+# the house rules of issue 31's example, and more ("0-0 = 25, out -10, ...")
+HOUSE = {"double_blank": "25", "blank_end": "5", "out_bonus": "10", "tie_break": "most_outs"}
+
+
+def house_views(st):
+    """The House rules page, score entry's fields and mending keys, and the
+    line of the rules in play on the dealer, the end and History's sheet
+    (issues 31 and 32)."""
+    from firmware.flows import house
+    out = []
+    ctx = _ctx(st)
+    out.append(("setup-house",) + _view(ctx, {"s": "house", "pg": 2, "c": 3, "pr": 3, "pl": [0, 1, 2, 3],
+                                              "row": 0, "rules_set": "Thursday club",
+                                              "house": {"double_blank": "25", "out_bonus": "10"}}))
+    rows = house.rows("chickenfoot-cross")
+    out.append(("setup-house-own",) + _view(ctx, {
+        "s": "house", "pg": 2, "c": 3, "pr": 1, "pl": [0, 1, 2, 3], "row": len(rows) - 2,
+        "rules_set": house.OWN, "house": dict(HOUSE, drawn_tile="until", target_score="250")}))
+    out.append(("setup-options-house",) + _view(ctx, {"s": "setup", "pg": 2, "c": house.OPTIONS_ROW,
+                                                      "pr": 3, "pl": [0, 1, 2, 3], "rules_set": house.LAST,
+                                                      "house": {"double_blank": "25"}}))
+    g = Game("chickenfoot", NAMES[:4], dict(HOUSE, rounds="9"))
+    gctx = _ctx(st, g)
+    out.append(("dealer-house",) + _view(gctx, {"l": 2}))
+    g.apply((ROUND, 9, 2, ()))
+    out.append(("score-field",) + _view(gctx, {"s": "score", "i": 1, "p": [12, 23, 0, 0], "d": [0, 0, 0, 0],
+                                               "v": 2, "b": 0, "field": 1}))
+    out.append(("score-more",) + _view(gctx, {"s": "score", "i": 0, "p": [0, 0, 0, 0], "d": [0, 0, 0, 0],
+                                              "v": 250, "b": 0, "more": 1}))
+    g.apply((SCORE, (12, 23, 0, 40), (0, 0, 1, 0), ((1, 3, 0, 2), None, None, None, None, None)))
+    out.append(("end-house",) + _view(gctx, {}))
+    e = Game("chickenfoot", NAMES + ["Ann", "Bob"], {"rounds": "9"})
+    e.apply((ROUND, 9, 1, ()))
+    out.append(("score-8",) + _view(_ctx(st, e), {"s": "score", "i": 7, "p": [7, 12, 0, 30, 4, 9, 21, 0],
+                                                  "d": [0, 0, 1, 0, 0, 0, 0, 0], "v": 5, "b": 0}))
+    from shared_engine import dgn
+    st.new_game(lambda n: dgn.write([("Rules", ["chickenfoot"]), ("Players", NAMES[2:6])]
+                                    + [("Option", [k, v]) for k, v in sorted(HOUSE.items())]
+                                    + [("Option", ["rounds", "9 8"])],
+                                    [(ROUND, 9, 1, ()), (SCORE, (12, 7, 30, 40), (0, 0, 0, 1))]))
+    out.append(("history-sheet-house",) + _view(_ctx(st), {"s": "hist", "c": 0, "g": st.list_games()[-1]}))
     return out
 
 

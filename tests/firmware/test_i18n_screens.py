@@ -22,7 +22,10 @@ GOLDEN = os.path.join(HERE, "golden", "i18n")
 VIEW_NAMES = ("setup-rules", "setup-players", "setup-options", "dealer", "dealer-hunt", "dealer-foot", "turn",
               "turn-refused", "menu", "menu-end", "picker", "picker-level", "turn-foot", "score",
               "score-refused", "sheet", "end", "sheet-fix-round", "sheet-fix-player", "fix",
-              "fix-refused", "sheet-fixed", "history", "history-sheet", "error")
+              "fix-refused", "sheet-fixed", "history", "history-sheet", "error",
+              # issues 31 and 32: the house rules, score entry's fields and mending keys
+              "setup-house", "setup-house-own", "setup-options-house", "dealer-house", "score-field",
+              "score-more", "end-house", "score-8", "history-sheet-house")
 
 
 @pytest.fixture(scope="module")

@@ -101,7 +101,7 @@ MESSAGES = {
     "Open": "Oscail",
     "House rules: {rules}": "Rialacha an tí: {rules}",
     "Rule set": "Sraith rialacha",
-    "last game": "an cluiche deireanach",
+    "last game": "cluiche deiridh",
     "standard": "caighdeánach",
     "own": "bhur gcuid féin",
     "The preset's own rules": "Rialacha an chluiche mar atá",
