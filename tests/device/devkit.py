@@ -186,15 +186,16 @@ def script_presses():
         return sim.parse_script(f.read())
 
 
-def late_game(golden, folder, checkpoint=True, lang="en"):
+def late_game(golden, folder, checkpoint=True, lang="en", options=None):
     """The bench's late game (the largest game, 80% through its last round,
     pipkeeper.bench.device) on a copy of the flashed board ``golden``, the
     board set to ``lang``: (the Bench, the image), with the checkpoint a
-    battery press leaves when ``checkpoint``, else to be replayed in full."""
+    battery press leaves when ``checkpoint``, else to be replayed in full;
+    ``options``: the game's house rules (``bench device --every-rule``)."""
     from pipkeeper.bench import device as bench_device, engine as bench_engine, firmware as bench_firmware
     bench = bench_device.Bench(firmware_path(), folder, log=lambda *a: None,
-                               flashed=str(golden), lang=lang)
-    _tags, events = bench_engine.largest_game()
+                               flashed=str(golden), lang=lang, options=options)
+    _tags, events = bench_engine.largest_game(options)
     _early, late = bench_firmware.cut_points(events)
     image = bench.game_image(bench.clean, late, "late")
     if checkpoint:

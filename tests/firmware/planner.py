@@ -18,6 +18,12 @@ from shared_engine.engine import Game, ROUND, HAND, SCORE
 from firmware import core
 from firmware.flows import setup as setup_flow
 from firmware.flows import house as house_flow
+from firmware.flows import score as score_flow
+
+# score entry's fields (flows/score_facts.py) and their place in a score
+# event's facts (shared_engine/facts.py)
+FACT_OF_FIELD = {"blank_ends": 0, "doubles_pips": 1, "open_train": 2, "unsatisfied": 3,
+                 "out_on_double": 4}
 
 BUTTONS = ("A", "B", "C", "UP", "DOWN")
 
@@ -216,6 +222,7 @@ class Planner:
         r = ctx.game.round
         out = r.out if r is not None and r.ended == engine.OUT else -1
         n = ctx.game.n
+        told = ev[3] if len(ev) > 3 else None
         act = None
         for s in range(n):
             if s == out:
@@ -225,6 +232,18 @@ class Planner:
             if db[s]:
                 press("C")
             act = press("A")
+            # the fields the house rules ask after the pips (flows/score.py)
+            while act is None and ui.get("i") == s and ui.get("field"):
+                name = score_flow._fields(ctx.game, s, ui["p"], ui["d"])[ui["field"]]
+                k = FACT_OF_FIELD[name]
+                v = told[k][s] if told is not None and told[k] is not None else 0
+                if name in ("open_train", "out_on_double"):
+                    if v:
+                        press("UP")
+                else:
+                    for b in number_presses(v):
+                        press(b)
+                act = press("A")
         if act != ev:
             raise AssertionError("score entry gave %r, not %r" % (act, ev))
         return seq

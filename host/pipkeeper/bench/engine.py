@@ -59,15 +59,16 @@ def write_corpus(folder):
     return files, largest
 
 
-def largest_game():
+def largest_game(options=None):
     """(tags, events) of the largest game of LARGEST's seeds, as the board
-    records it: full tracking, no hands, drawn tiles unknown."""
+    records it: full tracking, no hands, drawn tiles unknown; ``options``:
+    its house rules (the benches' "every rule on")."""
     from shared_engine.simulate import simulate, to_board
 
     rules, n, seeds = LARGEST
     best = None
     for seed in seeds:
-        sim = simulate(rules, n, seed, bots=["greedy"] * n)
+        sim = simulate(rules, n, seed, bots=["greedy"] * n, options=options)
         if best is None or sim.count > best.count:
             best = sim
     return best.tags, to_board(best.events)

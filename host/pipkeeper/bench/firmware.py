@@ -26,6 +26,11 @@ Figures (issue "The board" and the performance issue):
                               planned over simulated games (full tracking)
   presses_to_mend_250_to_25   the fewest presses that mend a score entered
                               as 250 to 25 (issue 32)
+  presses_per_score_entry_RULE, presses_per_round_added_RULE
+                              each house rule of issue 31 (RULE_VALUES): a
+                              player's score entry under it, and the presses
+                              per round it adds, over short whole games of the
+                              presets it applies to (``rule_presses``)
 """
 
 import json
@@ -159,6 +164,74 @@ def planned_presses(games=3):
             round(statistics.mean(scores), 2) if scores else None)
 
 
+# Each house rule (issue 31) at a value the board's House rules page offers,
+# for the twins of presses_per_score_entry (``rule_presses``); the firmware
+# tests' games under each rule use the same values
+# (tests/firmware/test_house_rules_games.py).
+RULE_VALUES = {
+    "double_blank": "25", "blank_end": "5", "doubles_count_double": "yes", "out_bonus": "10",
+    "double_out": "25", "open_train": "10", "unsatisfied_double": "10", "blocked_cap": "yes",
+    "skip_missing_doubles": "yes", "call_last_tile": "1", "first_turn_run": "yes",
+    "voluntary_pass": "yes", "no_draw_end": "yes", "target_score": "100", "drawn_tile": "until",
+    "double_cover": "own", "tie_break": "most_outs",
+}
+RULE_GAMES = (("chickenfoot", 4), ("mexican-train", 4), ("chickenfoot-cross", 3))
+
+
+def every_rule(preset):
+    """Every house rule that applies to ``preset`` on at once, at
+    RULE_VALUES (the heap's and the boot's "every rule on": issue 31), the
+    target score out of reach, so that the game is played whole."""
+    from shared_engine import house
+    out = {}
+    for rule, value in RULE_VALUES.items():
+        if house.applies(house.option(rule), preset):
+            out[rule] = value
+    out["target_score"] = "9999"
+    return out
+
+
+def rule_presses(seeds=(1, 2, 3), rounds=2):
+    """For each house rule: presses per player's score entry and presses per
+    round, over short whole games (``rounds`` rounds, full and quick
+    tracking) of the presets it applies to among RULE_GAMES, and the same
+    games' figures without it: {rule: {"per_score_entry", "per_round",
+    "per_round_added", "score_entry_added"}} (added: with the rule, less
+    without, on the same presets and seeds; the bots play each game as its
+    rules let them, so the plays differ too)."""
+    _tests_on_path()
+    from planner import plan_game
+    from shared_engine import house
+    from shared_engine.engine import SCORE
+
+    def measure(preset_games, options):
+        per_entry, per_round = [], []
+        for rules, n in preset_games:
+            top = {"chickenfoot": 9, "chickenfoot-cross": 9, "chicken-scratch": 6}.get(rules, 12)
+            opts = dict(options, rounds=" ".join(str(top - i) for i in range(rounds)))
+            for seed in seeds:
+                for tracking in ("quick", "full"):
+                    presses, evs, p = plan_game(rules, n, seed, tracking, opts)
+                    played = sum(k for _, k in p.per_event)
+                    scored = [k / n for ev, k in p.per_event if ev[0] == SCORE]
+                    per_entry += scored
+                    per_round.append(played / max(1, len(scored)))
+        return statistics.mean(per_entry), statistics.mean(per_round)
+
+    out = {}
+    for rule, value in RULE_VALUES.items():
+        row = house.option(rule)
+        games = [(r, n) for r, n in RULE_GAMES if house.applies(row, r)]
+        if not games:
+            games = [("chicken-scratch", 3)]
+        base = measure(games, {})
+        with_rule = measure(games, {rule: value})
+        out[rule] = {"per_score_entry": round(with_rule[0], 2), "per_round": round(with_rule[1], 1),
+                     "score_entry_added": round(with_rule[0] - base[0], 2),
+                     "per_round_added": round(with_rule[1] - base[1], 1)}
+    return out
+
+
 def mend_presses(wrong=250, right=25):
     """The fewest presses that mend a score entry showing ``wrong`` to
     ``right`` (the A that takes it not counted): a search over the score
@@ -269,6 +342,16 @@ def run(with_callgrind=True):
         else:
             out["callgrind"] = "valgrind not found: instruction counts skipped"
     out.update(flash_and_panel())
+    out.update(presses())
+    return out
+
+
+def presses():
+    """The presses' figures (``bench firmware --presses``)."""
+    out = {}
     out["presses_per_play_full"], out["presses_per_score_entry"] = planned_presses()
     out["presses_to_mend_250_to_25"] = mend_presses(250, 25)
+    for rule, figs in rule_presses().items():
+        out["presses_per_score_entry_" + rule] = figs["per_score_entry"]
+        out["presses_per_round_added_" + rule] = figs["per_round_added"]
     return out

@@ -60,13 +60,19 @@ def bench_engine(as_json, no_callgrind):
 @command.command("firmware")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object.")
 @click.option("--no-callgrind", is_flag=True, help="Skip the instruction counts (valgrind).")
-def bench_firmware(as_json, no_callgrind):
+@click.option("--presses", "presses_only", is_flag=True,
+              help="Only the presses: per play, per score entry and its twins per house rule, "
+                   "the mend of a mistyped score (no boots, a few seconds).")
+def bench_firmware(as_json, no_callgrind, presses_only):
     """A cold boot of the real firmware on the unix port (heap 160K) restoring the
     largest game, late and early: time, instructions, heap, render cost per
     screen, panel updates and flash blocks per press, presses per play and per
-    score entry."""
+    score entry (and per house rule)."""
     from pipkeeper.bench import firmware as bench
 
+    if presses_only:
+        _print(bench.presses(), as_json)
+        return
     _print(bench.run(with_callgrind=not no_callgrind), as_json)
 
 
@@ -84,7 +90,9 @@ def bench_firmware(as_json, no_callgrind):
               type=click.IntRange(min=0),
               help="Presses of the long evening (the heap's slope, the presses' drift), "
                    "on USB and awake on battery; 0 skips it.")
-def bench_device(as_json, firmwares, no_heap, no_worn, lang, long_run):
+@click.option("--every-rule", is_flag=True,
+              help="The largest game with every house rule of its preset on (issue 31).")
+def bench_device(as_json, firmwares, no_heap, no_worn, lang, long_run, every_rule):
     """One press on an emulated RP2040 running a real MicroPython image, timed by
     the emulator's own clock: cold boots with the largest game, presses on USB
     and awake on battery, a long evening's heap, the heap the late boot needs,
@@ -93,7 +101,7 @@ def bench_device(as_json, firmwares, no_heap, no_worn, lang, long_run):
 
     log = (lambda m: click.echo(m, err=True))
     figures = bench.run(firmwares, log=log, heap=not no_heap, worn=not no_worn, lang=lang,
-                        long_run=long_run)
+                        long_run=long_run, every_rule=every_rule)
     if as_json or "builds" not in figures:
         _print_nested(figures, as_json)
     else:
