@@ -1,56 +1,52 @@
 """The house rules in play in short words: the line the dealer, the end
-and History's sheet show ("0-0 = 25, out -10, ..."), and each rule's
-default by preset.
+and History's sheet show ("0-0 = 25, out -10, ...").
 
 A module of its own, beside firmware/words.py: loaded only for a game
 that has house rules (``words.game_rules`` looks first), and for the
 set-up's House rules page (firmware/flows/house.py). Its name begins with
 words' so that the app lets it go with words (firmware/heap.py ``WORDS``
-is a prefix).
+is a prefix). The rule sets the set-up offers are firmware/words_rulesets.py's.
 """
 
-def default(rules, key):
-    """Preset ``rules``'s own value of option ``key`` (the engine's table,
-    shared_engine/house.py)."""
-    from shared_engine import house
-    return house.default(house.option(key), rules)
-
-
-# Each house rule's short words for the line of the rules in play (the
-# dealer, the end, History's sheet), by value: a message with the value in
-# its slot, or one for each value that reads differently.
-_SHORT = (
-    ("double_blank", ("0-0 = {n}",)),
-    ("blank_end", ("blank end {n}",)),
-    ("doubles_count_double", ("doubles x2",)),
-    ("out_bonus", ("out -{n}",)),
-    ("double_out", ("out on a double {n}",)),
-    ("open_train", ("open train {n}",)),
-    ("unsatisfied_double", ("open double {n}",)),
-    ("blocked_cap", ("blocked: lowest 0",)),
-    ("skip_missing_doubles", ("missing doubles skipped",)),
-    ("call_last_tile", ("no call: draw {n}",)),
-    ("first_turn_run", ("first-turn run",)),
-    ("voluntary_pass", ("pass at will",)),
-    ("no_draw_end", ("stuck: round ends",)),
-    ("target_score", ("to {n}",)),
-    ("drawn_tile", {"must": ("drawn tile: play it",), "may": ("drawn tile: may play",),
-                    "until": ("draw until it fits",)}),
-    ("double_cover", {"own": ("own doubles covered",), "any": ("doubles: anyone covers",)}),
-    ("tie_break", {"most_outs": ("tie: most outs",), "shared": ("tie: shared",),
-                   "most_rounds_won,lowest_nonzero_round": ("tie: most rounds won",)}),
-    ("positive_scoring", ("winner scores others",)),
-)
+def _short():
+    """Each house rule's short words for the line of the rules in play (the
+    dealer, the end, History's sheet), by value: a message with the value in
+    its slot, or one for each value that reads differently. Made when the
+    line is (a function: a table at the module's top would be built in the
+    heap at every import, the set-up's too, which never draws the line)."""
+    return (
+        ("double_blank", ("0-0 = {n}",)),
+        ("blank_end", ("blank end {n}",)),
+        ("doubles_count_double", ("doubles x2",)),
+        ("out_bonus", ("out -{n}",)),
+        ("double_out", ("out on a double {n}",)),
+        ("open_train", ("open train {n}",)),
+        ("unsatisfied_double", ("open double {n}",)),
+        ("blocked_cap", ("blocked: lowest 0",)),
+        ("skip_missing_doubles", ("missing doubles skipped",)),
+        ("call_last_tile", ("no call: draw {n}",)),
+        ("first_turn_run", ("first-turn run",)),
+        ("voluntary_pass", ("pass at will",)),
+        ("no_draw_end", ("stuck: round ends",)),
+        ("target_score", ("to {n}",)),
+        ("drawn_tile", {"must": ("drawn tile: play it",), "may": ("drawn tile: may play",),
+                        "until": ("draw until it fits",)}),
+        ("double_cover", {"own": ("own doubles covered",), "any": ("doubles: anyone covers",)}),
+        ("tie_break", {"most_outs": ("tie: most outs",), "shared": ("tie: shared",),
+                       "most_rounds_won,lowest_nonzero_round": ("tie: most rounds won",)}),
+        ("positive_scoring", ("winner scores others",)),
+    )
 
 
 def house_line(in_play):
     """The house rules ``in_play`` ([(option, value)], values as in a
     record: shared_engine/house.py ``house``) in short words, as one
-    message ("0-0 = 25, out -10, ..."); None when there are none. Options with no words here (the set, the rounds: the
-    screens say them otherwise) are left out."""
+    message ("0-0 = 25, out -10, ..."); None when there are none. Options
+    with no words here (the set, the rounds: the screens say them
+    otherwise) are left out."""
     parts = []
     given = dict(in_play)
-    for key, m in _SHORT:           # in the issue's order: 0-0 first, the tie-break last
+    for key, m in _short():         # in the issue's order: 0-0 first, the tie-break last
         v = given.get(key)
         if v is None:
             continue
@@ -66,3 +62,4 @@ def house_line(in_play):
     for p in reversed(parts[:-1]):
         line = ("{rule}, {rules}", p, line)
     return line
+

@@ -22,12 +22,8 @@ rules whose value is not the preset's default, as [Option] tags
 
 from firmware.core import labels
 from firmware.words import PRESETS, preset, plural
-from firmware.words_house import default
-
-LAST = "*last"          # the rule sets that are not a table's own names
-STANDARD = "*standard"  # (a name from the laptop never starts with "*")
-OWN = "*own"
-OPTIONS_ROW = 3         # the options page's House rules row (firmware/flows/setup.py)
+from firmware.words_rulesets import (default, LAST, STANDARD, OWN, OPTIONS_ROW,  # noqa: F401 (the set-up's)
+                                     in_play, offered, set_name)
 
 _NO_YES = ("no", "yes")
 _POINTS = ("0", "5", "10", "15", "20", "25", "50")
@@ -83,74 +79,9 @@ def shown(v):
     return _SHOWN.get(v) or v
 
 
-def in_play(rules, house):
-    """{option: value} of ``house`` that differ from the preset's own
-    (what a record's tags hold), in the order of the engine's table;
-    options the page has no row for (a named set's hand_size, say) too."""
-    from shared_engine.house import rows as table
-    out = {}
-    for key in [r[0] for r in table() if r[0] in house]:
-        if house[key] != default(rules, key):
-            out[key] = house[key]
-    return out
-
-
-def named_sets(st, rules):
-    """The roster's named sets for preset ``rules``: [(name, options)]."""
-    r = (st.read_json("roster.json") if st is not None else None) or {}
-    out = []
-    for s in r.get("sets") or ():
-        if isinstance(s, dict) and s.get("rules") == rules and isinstance(s.get("name"), str):
-            o = s.get("options")
-            out.append((s["name"], dict(o) if isinstance(o, dict) else {}))
-    return out
-
-
-def standard(st, rules):
-    """The preset's rules with the roster's default options (when the
-    roster's default preset is this one): the house rules among them."""
-    r = (st.read_json("roster.json") if st is not None else None) or {}
-    d = r.get("defaults") or {}
-    out = {}
-    if d.get("rules") == rules:
-        o = d.get("options") or {}
-        for key, _, _ in ROWS:
-            if key in o:
-                out[key] = o[key]
-        if o.get("double_blank_50") == "yes" and "double_blank" not in out:
-            out["double_blank"] = "50"
-    return out
-
-
-def offered(st, rules, last):
-    """[(rule set, house rules)] to step through for preset ``rules``, the
-    first offered: the last game's with it (``last``: settings.json "last"
-    "house"), the standard ones, the roster's named sets."""
-    out = []
-    if isinstance(last, dict) and isinstance(last.get(rules), dict):
-        out.append((LAST, dict(last[rules])))
-    out.append((STANDARD, standard(st, rules)))
-    return out + named_sets(st, rules)
-
-
-def _set_name(name):
-    if name == LAST:
-        return ("last game",)
-    if name == STANDARD:
-        return ("standard",)
-    if name == OWN:
-        return ("own",)
-    return name
-
-
-def summary(ui):
-    """The options page's value for its House rules row: the set's name."""
-    return _set_name(ui.get("rules_set", STANDARD))
-
-
 def _items(rules, ui):
     house = ui.get("house") or {}
-    items = [[("Rule set",), _set_name(ui.get("rules_set", STANDARD))]]
+    items = [[("Rule set",), set_name(ui.get("rules_set", STANDARD))]]
     for key, label, _ in rows(rules):
         items.append([label, shown(value(rules, house, key))])
     return items

@@ -39,18 +39,13 @@ def _status(ctx, g):
     out = []
     s = r.to_move
     if r.drew:
-        if rules.draw_until and r.drawable(rules):
-            out.append(("Drew: play it, or draw again",))
-        else:
-            out.append(("Drew: play it or pass",) if rules.drawn_must else ("Drew: may play it, or pass",))
+        out.append(("Drew: play it or pass",) if rules.drawn_must else ("Drew: may play it, or pass",))
     if rules.layout == TRAINS:
         if r.od_train != -1:
             where = ("Mexican train",) if r.od_train == MEXICAN else (
                 "{name}'s train", ctx.name(r.od_train))
             pip = "%d-%d" % (r.od_pip, r.od_pip) if r.od_pip >= 0 else ("the double",)
             out.append(("Satisfy {tile} on {train}", pip, where))
-        elif getattr(r, "run", -1) == s:
-            out.append(("First turn: play on, or Pass to end it",))      # first_turn_run
         elif not r.had_turn[s]:
             out.append(("First turn: own train only",))
         if any(r.markers):
@@ -65,6 +60,9 @@ def _status(ctx, g):
                         ("1 toe",) if r.toes == 1 else ("{n} toes", r.toes)))
     if r.drawable(rules) == 0 and not r.drew:
         out.append(("Yard closed: play or pass",))
+    if rules.draw_until or rules.first_run:
+        from firmware.flows import play_rules     # (the house rules' words: only for them)
+        play_rules.status(g, out)
     if ctx.free < 32768:
         out.append(("Flash nearly full: sync games",))
     return out
@@ -93,14 +91,9 @@ def turn_view(ctx, ui):
         "hands": [(g.players[i], r.hands[i], m[i + 1]) for i in range(g.n)],
         "current": r.to_move,
         "status": status,
-        "labels": labels("Play", "Draw" if _may_draw(g, r) else None, "Pass", "undo", "more"),
+        "labels": labels("Play", "Draw" if r.drawable(g.rules) and (not r.drew or g.rules.draw_until) else None,
+                         "Pass", "undo", "more"),
     }
-
-
-def _may_draw(g, r):
-    """B offers a draw: while the yard is open and the player has not drawn
-    (under ``drawn_tile until``, drawn and may draw again)."""
-    return r.drawable(g.rules) and (not r.drew or g.rules.draw_until)
 
 
 def turn_press(ctx, ui, button):
@@ -116,8 +109,9 @@ def turn_press(ctx, ui, button):
             return {"s": "pick", "p": []}, None
         return {}, (PLAY, seat, UNKNOWN, UNKNOWN, None)
     if button == "B":
-        if not _may_draw(g, g.round):
-            return ui, None        # no draw offered (turn_view)
+        r = g.round
+        if not r.drawable(g.rules) or (r.drew and not g.rules.draw_until):
+            return ui, None        # no draw offered (turn_view; drawn_tile until: again)
         return {}, (DRAW, seat, UNKNOWN, UNKNOWN)
     if button == "C":
         return {}, (PASS, seat)
@@ -289,11 +283,8 @@ def menu_items(ctx):
         if r.drawable(g.rules) == 0:
             items.append((("Blocked: nobody can play",), (BLOCKED,)))
         if g.rules.call_last:
-            # call_last_tile: a seat down to one tile caught not calling it
-            from shared_engine.engine import CAUGHT
-            for s in range(g.n):
-                if r.hands[s] == 1:
-                    items.append((("{name} did not call the last tile", ctx.name(s + 1)), (CAUGHT, s + 1, ())))
+            from firmware.flows import play_rules
+            items += play_rules.caught(ctx, g)
         items.append((("Score the round now",), "score"))
     if g is not None and g.results:
         items.append((("Score sheet",), "sheet"))

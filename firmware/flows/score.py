@@ -1,7 +1,8 @@
 """Score entry: the pips left in each hand, player by player, and where
-the house rules need them the hand's other facts (firmware/flows/
-score_facts.py: blank ends, the doubles' pips, ...), each a field of the
-player's entry after the pips.
+the house rules need them the hand's other facts, each a field of the
+player's entry after the pips (firmware/flows/score_facts.py: blank ends,
+the doubles' pips, ...; it takes the presses of a game whose rules count
+such facts, and is loaded only for one).
 
 The keys: UP +1, DOWN -1, B +10, A confirms and goes to the next field or
 player; after the last one the ``score`` line is checked by the engine: a
@@ -45,25 +46,6 @@ def _out(g):
     return -1
 
 
-_PIPS_ONLY = ["pips"]       # (a list: a tuple of one string reads as a message)
-
-
-def _fields(g, i, p, d):
-    """The fields of seat i's entry: its pips, then what the rules ask."""
-    if not g.rules.facts:
-        return _PIPS_ONLY
-    from firmware.flows import score_facts
-    return ["pips"] + score_facts.fields(g, i, p[i], d[i])
-
-
-def _got(p, told, name, i):
-    """Seat i's value of field ``name`` as entered so far."""
-    if name == "pips":
-        return p[i]
-    got = told.get(name)
-    return got[i] if got else 0
-
-
 def _state(g, ui):
     n = g.n
     p = ui.get("p") or [0] * n
@@ -77,20 +59,17 @@ def _state(g, ui):
     return i, list(p), list(d), ui.get("v", p[i]), ui.get("b", d[i]), out
 
 
-def _ui(i, p, d, v, b, msg=None, more=0, field=0, told=None):
+def _ui(i, p, d, v, b, msg=None, more=0):
     u = {"s": "score", "i": i, "p": p, "d": d, "v": v, "b": b}
     if msg:
         u["msg"] = msg
     if more:
         u["more"] = 1
-    if field:
-        u["field"] = field
-    if told:
-        u["facts"] = told
     return u
 
 
-def _keys(v, b, more, yes_no=0):
+def keys(v, b, more, yes_no=0):
+    """The labels of the value being entered (``yes_no``: a yes/no field)."""
     if more:
         return labels("OK", "-10", "0-0", "clear", "back")
     if yes_no:
@@ -129,24 +108,23 @@ def edit(v, b, more, button, yes_no=0):
     return (v - 1 if v else 0), b, 0, None
 
 
-def _pips(p, d):
+def pips_text(p, d):
     return "%d+0-0" % p if d else "%d" % p
 
 
-def _field_view(name, v):
-    """(the field's words, the value as shown, a yes/no) for the screen."""
-    if name == "pips":
-        return None, v, 0
-    from firmware.flows import score_facts
-    words, yes_no = score_facts.words(name)
-    return words, ((("yes",) if v else ("no",)) if yes_no else v), yes_no
-
-
-def _fix_fields(g, r, i, v):
+def _facts(g):
+    """flows/score_facts.py for a game whose rules count a round's facts
+    beyond the pips, else None (nothing of it loaded)."""
     if not g.rules.facts:
-        return _PIPS_ONLY
+        return None
     from firmware.flows import score_facts
-    return ["pips"] + score_facts.fix_fields(g, r, i, v)
+    return score_facts
+
+
+# What score_facts is handed of this flow's (it is this flow's part for the
+# house rules' facts, and may not import it back: an import circle).
+def _kit():
+    return edit, keys, _state, _ui
 
 
 def fix_view(ctx, ui):
@@ -158,67 +136,42 @@ def fix_view(ctx, ui):
     entered = []
     for s in range(g.n):
         if s != i:
-            entered.append((g.players[s], ("out",) if s == res[2] else _pips(res[3][s], res[4][s])))
-    fields = _fix_fields(g, r, i, (ui.get("facts") or {}).get("pips", v))
-    words, shown, yes_no = _field_view(fields[ui.get("field", 0)], v)
+            entered.append((g.players[s], ("out",) if s == res[2] else pips_text(res[3][s], res[4][s])))
     b = ui.get("b", res[4][i])
-    return "score", {
+    view = {
         "title": ("Fix R{n} {tile}", r + 1, "%d-%d" % (res[0], res[0])),
-        "right": ("was {n}", _pips(res[3][i], res[4][i])),
+        "right": ("was {n}", pips_text(res[3][i], res[4][i])),
         "name": g.players[i],
-        "pips": shown,
-        "field": words,
+        "pips": v,
         "db": bool(b),
         "out": i == res[2],
         "entered": entered,
         "message": ui.get("msg"),
-        "labels": _keys(v, b, ui.get("more"), yes_no),
+        "labels": keys(v, b, ui.get("more")),
     }
+    f = _facts(g)
+    if f is not None and ui.get("field"):
+        f.field_view(view, f.fix_fields(g, i, ui)[ui["field"]], v, b, ui.get("more"), keys)
+    return "score", view
 
 
 def fix_press(ctx, ui, button):
     g = ctx.game
+    f = _facts(g)
+    if f is not None:
+        return f.fix_press(ctx, ui, button, _kit())
     r = ui["r"]
     i = ui["i"]
     res = g.results[r]
-    told = dict(ui.get("facts") or {})
-    fields = _fix_fields(g, r, i, told.get("pips", ui.get("v", res[3][i])))
-    f = ui.get("field", 0)
-    v, b, more, what = edit(ui.get("v", res[3][i]), ui.get("b", res[4][i]), ui.get("more"), button,
-                            _field_view(fields[f], 0)[2])
-    base = {"s": "fix", "r": r, "i": i, "b": b, "o": ui.get("o", 0)}
+    v, b, more, what = edit(ui.get("v", res[3][i]), ui.get("b", res[4][i]), ui.get("more"), button)
     if what == "back":
-        if not f:
-            return {"s": "sheet", "f": 2, "r": r, "i": i, "o": ui.get("o", 0)}, None
-        told[fields[f]] = v
-        f -= 1
-        v = told[fields[f]]
-    elif what == "ok":
-        told[fields[f]] = v
-        fields = _fix_fields(g, r, i, told["pips"])
-        if f + 1 >= len(fields):
-            # (the ui as it was at the pips: a refusal reopens them)
-            pips = told.pop("pips")
-            u = dict(base, v=pips)
-            if told:
-                u["facts"] = told
-            if not g.rules.facts:
-                return u, (FIX, r + 1, i + 1, pips, 1 if b else 0)
-            from firmware.flows import score_facts
-            return u, (FIX, r + 1, i + 1, pips, 1 if b else 0, score_facts.fix_facts(g, r, i, told))
-        f += 1
-        v = told.get(fields[f])
-        if v is None:
-            from firmware.flows import score_facts
-            v = score_facts.was(g, r, i, fields[f])
-    base["v"] = v
-    if f:
-        base["field"] = f
-    if told:
-        base["facts"] = told
+        return {"s": "sheet", "f": 2, "r": r, "i": i, "o": ui.get("o", 0)}, None
+    u = {"s": "fix", "r": r, "i": i, "v": v, "b": b, "o": ui.get("o", 0)}
     if more:
-        base["more"] = 1
-    return base, None
+        u["more"] = 1
+    if what == "ok":
+        return u, (FIX, r + 1, i + 1, v, 1 if b else 0)
+    return u, None
 
 
 def view(ctx, ui, k):
@@ -231,85 +184,59 @@ def view(ctx, ui, k):
         if s == i:
             continue
         if s < i or s == out:
-            entered.append((g.players[s], ("out",) if s == out else _pips(p[s], d[s])))
+            entered.append((g.players[s], ("out",) if s == out else pips_text(p[s], d[s])))
     total = g.n - (1 if out >= 0 else 0)
     pos = i + 1 - (1 if 0 <= out < i else 0)
     r = g.round
-    field = ui.get("field", 0)
-    name = _fields(g, i, p, d)[field] if field else "pips"
-    words, shown, yes_no = _field_view(name, v)
-    return "score", {
+    view = {
         "title": ("Score R{n} {tile}", len(g.results) + 1,
                   "%d-%d" % (r.double, r.double) if r is not None else ""),
         "right": "%d/%d" % (pos, total),
         "name": g.players[i],
-        "pips": shown,
-        "field": words,
+        "pips": v,
         "db": bool(b),
         "out": i == out,
         "entered": entered,
         "message": ui.get("msg"),
-        "labels": _keys(v, b, ui.get("more"), yes_no),
+        "labels": keys(v, b, ui.get("more")),
     }
-
-
-def _store(p, told, name, i, v):
-    if name == "pips":
-        p[i] = v
-    else:
-        told[name] = list(told.get(name) or [0] * len(p))
-        told[name][i] = v
+    f = _facts(g)
+    if f is not None and ui.get("field"):
+        f.field_view(view, f.fields(g, i, p[i], d[i])[ui["field"] - 1], v, b, ui.get("more"), keys)
+    return "score", view
 
 
 def press(ctx, ui, k, button):
     if k == "fix":
         return fix_press(ctx, ui, button)
     g = ctx.game
+    f = _facts(g)
+    if f is not None:
+        return f.press(ctx, ui, button, _kit())
     n = g.n
     i, p, d, v, b, out = _state(g, ui)
-    told = dict(ui.get("facts") or {})
-    field = ui.get("field", 0)
-    fields = _fields(g, i, p, d)
-    name = fields[min(field, len(fields) - 1)]
-    v, b, more, what = edit(v, b, ui.get("more"), button, _field_view(name, 0)[2])
+    v, b, more, what = edit(v, b, ui.get("more"), button)
     if what is None:
-        return _ui(i, p, d, v, b, more=more, field=field, told=told), None
-    _store(p, told, name, i, v)
-    d[i] = b
+        return _ui(i, p, d, v, b, more=more), None
     if what == "back":
-        if field:
-            f = field - 1
-            return _ui(i, p, d, _got(p, told, fields[f], i), b, field=f, told=told), None
         j = i - 1
         if j == out:
             j -= 1
         if j < 0:
             return {}, None        # leave score entry
-        fields = _fields(g, j, p, d)
-        f = len(fields) - 1
-        return _ui(j, p, d, _got(p, told, fields[f], j), d[j], field=f, told=told), None
-    # A: keep this field, go on to the next (as the pips just entered
-    # ask), or to the next player
-    fields = _fields(g, i, p, d)
-    if field + 1 < len(fields):
-        f = field + 1
-        return _ui(i, p, d, _got(p, told, fields[f], i), b, field=f, told=told), None
+        return _ui(j, p, d, p[j], d[j]), None
+    # A: keep this entry, go on
+    p[i] = v
+    d[i] = b
     j = i + 1
     if j == out:
         j += 1
     if j < n:
-        return _ui(j, p, d, p[j], d[j], told=told), None
+        return _ui(j, p, d, p[j], d[j]), None
     if out >= 0:
         p[out] = 0
         d[out] = 0
-    u = _ui(i, p, d, v, b, field=field, told=told)
-    extra = None
-    if g.rules.facts:
-        from firmware.flows import score_facts
-        extra = score_facts.event_facts(g, p, d, told)
-    if extra is None:
-        return u, (SCORE, tuple(p), tuple(d))
-    return u, (SCORE, tuple(p), tuple(d), extra)
+    return _ui(i, p, d, v, b), (SCORE, tuple(p), tuple(d))
 
 
 def refused(ctx, ui, msg):
@@ -329,4 +256,7 @@ def refused(ctx, ui, msg):
             i = s - 1
             break
         j = t.find("{", j + 1)
-    return _ui(i, p, d, p[i], d[i], ctx.words(msg), told=ui.get("facts"))
+    u = _ui(i, p, d, p[i], d[i], ctx.words(msg))
+    if ui.get("facts"):
+        u["facts"] = ui["facts"]
+    return u

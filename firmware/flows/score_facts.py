@@ -1,10 +1,11 @@
 """Score entry's questions beyond the pips, for a game whose house rules
 count a round's other facts (RULES.md, "House rules"; the engine says which
-it must be told: shared_engine/facts.py ``ask``).
+it must be told: shared_engine/facts.py ``ask``): score entry's and the
+fix's presses for such a game (firmware/flows/score.py hands them over,
+with its keys: ``kit``, as it may not be imported from here).
 
 Each is a field of the seat's entry, after its pips, entered with the same
-keys (firmware/flows/score.py): a count (UP +1, B +10, DOWN -1) or a yes/no
-(UP yes, DOWN no). A field is asked only where its answer can be other than
+keys: a count (UP +1, B +10, DOWN -1) or a yes/no (UP yes, DOWN no). A field is asked only where its answer can be other than
 none: no blank end nor double in a hand of 0 pips, none of the doubles'
 pips under 2. On a round none of whose play was recorded (a paper sheet)
 the engine must also be told who went out: the seat with no pips and no
@@ -16,6 +17,7 @@ house rules, and score entry then loads nothing of them.
 """
 
 from shared_engine import facts
+from shared_engine.facts import COUNT
 
 # (field, the engine's bit that asks it, the fact's index in the score
 # event, its words on the screen, a yes/no)
@@ -54,7 +56,7 @@ def fields(g, s, pips, db):
     return out
 
 
-def words(name):
+def _words(name):
     """(the field's words, a yes/no) for the screen."""
     for f in _FIELDS:
         if f[0] == name:
@@ -80,11 +82,96 @@ def event_facts(g, pips, db, told):
     return None
 
 
-def fix_fields(g, r, s, pips):
-    """The asked facts a correction of seat s in scored round r may change
-    (the hand's: blank ends, doubles' pips), as ``fields`` would ask them."""
+def field_view(view, name, v, b, more, keys):
+    """The score screen's ``view`` for field ``name`` (not the pips): its
+    words, the value (a yes or no), the keys."""
+    words, yes_no = _words(name)
+    view["field"] = words
+    if yes_no:
+        view["pips"] = ("yes",) if v else ("no",)
+    view["labels"] = keys(v, b, more, yes_no)
+
+
+def _got(p, told, name, i):
+    """Seat i's value of field ``name`` as entered so far."""
+    if name == "pips":
+        return p[i]
+    got = told.get(name)
+    return got[i] if got else 0
+
+
+def _store(p, told, name, i, v):
+    if name == "pips":
+        p[i] = v
+    else:
+        told[name] = list(told.get(name) or [0] * len(p))
+        told[name][i] = v
+
+
+def _with(u, field, told):
+    if field:
+        u["field"] = field
+    if told:
+        u["facts"] = told
+    return u
+
+
+def press(ctx, ui, button, kit):
+    """Score entry's press in such a game: the pips, then each field."""
+    from shared_engine.engine import SCORE
+    edit, _, state, make = kit
+    g = ctx.game
+    n = g.n
+    i, p, d, v, b, out = state(g, ui)
+    told = dict(ui.get("facts") or {})
+    field = ui.get("field", 0)
+    names = ["pips"] + fields(g, i, p[i], d[i])
+    name = names[min(field, len(names) - 1)]
+    v, b, more, what = edit(v, b, ui.get("more"), button, _words(name)[1])
+    if what is None:
+        return _with(make(i, p, d, v, b, more=more), field, told), None
+    _store(p, told, name, i, v)
+    d[i] = b
+    if what == "back":
+        if field:
+            f = field - 1
+            return _with(make(i, p, d, _got(p, told, names[f], i), b), f, told), None
+        j = i - 1
+        if j == out:
+            j -= 1
+        if j < 0:
+            return {}, None        # leave score entry
+        names = ["pips"] + fields(g, j, p[j], d[j])
+        f = len(names) - 1
+        return _with(make(j, p, d, _got(p, told, names[f], j), d[j]), f, told), None
+    # A: this field kept; the next, as the pips just entered ask, or the next player
+    names = ["pips"] + fields(g, i, p[i], d[i])
+    if field + 1 < len(names):
+        f = field + 1
+        return _with(make(i, p, d, _got(p, told, names[f], i), b), f, told), None
+    j = i + 1
+    if j == out:
+        j += 1
+    if j < n:
+        return _with(make(j, p, d, p[j], d[j]), 0, told), None
+    if out >= 0:
+        p[out] = 0
+        d[out] = 0
+    u = _with(make(i, p, d, v, b), field, told)
+    extra = event_facts(g, p, d, told)
+    if extra is None:
+        return u, (SCORE, tuple(p), tuple(d))
+    return u, (SCORE, tuple(p), tuple(d), extra)
+
+
+def fix_fields(g, i, ui):
+    """The fields of a correction of seat i: its pips, then the asked facts
+    its hand may have (the hand's: blank ends, doubles' pips), as score
+    entry asks them."""
+    told = ui.get("facts") or {}
+    pips = told.get("pips", ui.get("v", 0)) if ui.get("field") else ui.get("v", 0)
     rules = g.rules
-    out = []
+    out = ["pips"]
     if rules.blank_end and pips:
         out.append("blank_ends")
     if rules.doubles_double and pips >= 2:
@@ -92,23 +179,56 @@ def fix_fields(g, r, s, pips):
     return out
 
 
-def fix_facts(g, r, s, told):
-    """The correction's six facts for seat s of scored round r: the asked
-    ones as entered (``told``), the derived ones as the round has them."""
-    res = g.results[r]
-    out = []
-    for k in range(facts.COUNT):
-        v = facts.of_result(res, k, s)
-        for name, _, kk, _, _ in _FIELDS:
-            if kk == k and name in told and k < facts.ASKED:
-                v = told[name]
-        out.append(v)
-    return tuple(out)
-
-
-def was(g, r, s, name):
+def _was(g, r, s, name):
     """Seat s's fact ``name`` in scored round r, as it stands."""
     for f in _FIELDS:
         if f[0] == name:
             return facts.of_result(g.results[r], f[2], s)
     return 0
+
+
+def fix_press(ctx, ui, button, kit):
+    """A correction's press in such a game: the pips, then each asked fact;
+    the ``fix`` line carries the seat's facts (the derived ones as the
+    round has them)."""
+    from shared_engine.engine import FIX
+    edit = kit[0]
+    g = ctx.game
+    r = ui["r"]
+    i = ui["i"]
+    res = g.results[r]
+    told = dict(ui.get("facts") or {})
+    names = fix_fields(g, i, ui)
+    f = ui.get("field", 0)
+    v, b, more, what = edit(ui.get("v", res[3][i]), ui.get("b", res[4][i]), ui.get("more"), button,
+                            _words(names[f])[1])
+    base = {"s": "fix", "r": r, "i": i, "b": b, "o": ui.get("o", 0)}
+    if what == "back":
+        if not f:
+            return {"s": "sheet", "f": 2, "r": r, "i": i, "o": ui.get("o", 0)}, None
+        told[names[f]] = v
+        f -= 1
+        v = told[names[f]]
+    elif what == "ok":
+        told[names[f]] = v
+        names = fix_fields(g, i, {"field": 1, "facts": told})
+        if f + 1 >= len(names):
+            # (the ui as it was at the pips: a refusal reopens them)
+            pips = told.pop("pips")
+            u = _with(dict(base, v=pips), 0, told)
+            six = []
+            for k in range(COUNT):
+                v = facts.of_result(res, k, i)
+                for name, _, kk, _, _ in _FIELDS:
+                    if kk == k and k < facts.ASKED and name in told:
+                        v = told[name]
+                six.append(v)
+            return u, (FIX, r + 1, i + 1, pips, 1 if b else 0, tuple(six))
+        f += 1
+        v = told.get(names[f])
+        if v is None:
+            v = _was(g, r, i, names[f])
+    base["v"] = v
+    if more:
+        base["more"] = 1
+    return _with(base, f, told), None

@@ -28,7 +28,6 @@ start.
 
 from firmware.core import labels
 from firmware.words import PRESETS, preset
-from firmware.flows import house
 ABOUT = (
     ("Chicken Foot, double-9, 10 rounds",),
     ("Maltese cross, 0-0 counts 50",),
@@ -113,13 +112,13 @@ def _defaults(st):
         out["t"] = d["tracking"]
     o = d.get("options") or {}
     if "set" in o:
-        out["o"] = {"set": o["set"]}     # (its house rules: house.standard)
+        out["o"] = {"set": o["set"]}     # (its house rules: words_rulesets.standard)
     return out
 
 
 def _options(pr, o):
     """[(name, label, values)] the options page offers for preset pr (the
-    House rules row at house.OPTIONS_ROW: B opens its page)."""
+    House rules row at words_rulesets.OPTIONS_ROW: B opens its page)."""
     return [("tracking", ("Tracking",), ("quick", "full")),
             ("set", ("Set: double",), SETS),
             ("rounds", ("Rounds",), ROUNDS),
@@ -142,9 +141,18 @@ def _value(pr, o, t, key):
     return o.get(key, "no")
 
 
-def _house(ctx, pr, last):
-    """The house rules offered first for preset pr: (rule set, rules)."""
-    return house.offered(ctx.store, PRESETS[pr], last.get("house"))[0]
+def _with_house(ctx, ui):
+    """``ui`` with the house rules of its preset (firmware/flows/house.py),
+    those offered first when it has none yet: the last game's with that
+    preset. Asked only from the options page on (and the words of the house
+    rules loaded only then: the pages before hold a game's heap beside
+    them when a game is on)."""
+    if "house" in ui:
+        return ui
+    from firmware.words_rulesets import offered
+    u = dict(ui)
+    u["rules_set"], u["house"] = offered(ctx.store, PRESETS[ui["pr"]], _last(ctx).get("house"))[0]
+    return u
 
 
 def _shown(value):
@@ -171,8 +179,6 @@ def _start(ctx, ui):
          "t": last.get("t", "quick")}
     for k in ui:
         u[k] = ui[k]
-    if "house" not in u:
-        u["rules_set"], u["house"] = _house(ctx, u["pr"], last)
     if "pl" not in ui:
         # the last set-up's seats that the roster still has (a shorter
         # roster pushed since: "Players (4)" over three names)
@@ -211,9 +217,11 @@ def view(ctx, ui, k):
             "labels": labels("Next", "In/out", "Back", "up", "down"),
             "lang": lang,
         }
+    from firmware.words_rulesets import summary
+    ui = _with_house(ctx, ui)
     pr = ui["pr"]
     opts = _options(pr, ui["o"])
-    items = [[label, house.summary(ui) if key == "house" else _shown(_value(pr, ui["o"], ui["t"], key))]
+    items = [[label, summary(ui) if key == "house" else _shown(_value(pr, ui["o"], ui["t"], key))]
              for key, label, _ in opts]
     return "menu", {
         "title": ("Options: {rules}", preset(PRESETS[pr])),
@@ -238,8 +246,9 @@ def press(ctx, ui, k, button):
         if button == "A":
             u = _ui(ui, pg=1, pr=c, c=0)
             if c != ui["pr"]:
-                # this preset's house rules: its last game's first
-                u["rules_set"], u["house"] = _house(ctx, c, _last(ctx))
+                # this preset's house rules (its last game's first), when asked
+                u.pop("house", None)
+                u.pop("rules_set", None)
             return u, None
         if button == "C" and ctx.game is not None:
             return {}, None
@@ -268,6 +277,7 @@ def press(ctx, ui, k, button):
                 return u, None
             return _ui(ui, pg=2, c=0, pl=pl), None
         return ui, None
+    ui = _with_house(ctx, ui)
     pr = ui["pr"]
     opts = _options(pr, ui["o"])
     if button == "UP":
@@ -307,7 +317,8 @@ def _new(ctx, ui):
     if k != "all":
         top = int(o.get("set", DEFAULT_SET[pr]))
         tags.append(("Option", ["rounds", " ".join(str(top - i) for i in range(int(k)))]))
-    played = house.in_play(rules, ui.get("house") or {})
+    from firmware.words_rulesets import in_play
+    played = in_play(rules, ui.get("house") or {})
     for key in played:
         tags.append(("Option", [key, played[key]]))
     tags.append(("Tracking", [ui["t"]]))

@@ -76,7 +76,7 @@ def lines(fb, s, y, width, room):
     parts = text.wrap(s, None, width)
     cut = len(parts) > room
     if cut:
-        parts = text.wrap(s, None, width - 26)      # room for the "..."
+        parts = text.wrap(s, None, width - 28)      # room for the "..." (from x 2)
     for i in range(min(len(parts), room)):
         x = text.draw(fb, parts[i], 2, y)
         if cut and i == room - 1:

@@ -18,7 +18,6 @@ from shared_engine.engine import Game, ROUND, HAND, SCORE
 from firmware import core
 from firmware.flows import setup as setup_flow
 from firmware.flows import house as house_flow
-from firmware.flows import score as score_flow
 
 # score entry's fields (flows/score_facts.py) and their place in a score
 # event's facts (shared_engine/facts.py)
@@ -234,7 +233,8 @@ class Planner:
             act = press("A")
             # the fields the house rules ask after the pips (flows/score.py)
             while act is None and ui.get("i") == s and ui.get("field"):
-                name = score_flow._fields(ctx.game, s, ui["p"], ui["d"])[ui["field"]]
+                from firmware.flows import score_facts
+                name = (["pips"] + score_facts.fields(ctx.game, s, ui["p"][s], ui["d"][s]))[ui["field"]]
                 k = FACT_OF_FIELD[name]
                 v = told[k][s] if told is not None and told[k] is not None else 0
                 if name in ("open_train", "out_on_double"):

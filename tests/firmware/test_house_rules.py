@@ -4,7 +4,7 @@ offered first, the table's named sets (roster.json "sets"), the rows that
 apply, and a game that records the rules that are not the preset's own."""
 
 from firmware import core
-from firmware.flows import house
+from firmware.flows import house, setup
 from firmware.storage import Storage
 from firmware.words_house import house_line
 from shared_engine import fill
@@ -93,7 +93,9 @@ def test_the_last_games_rules_are_offered_first_for_their_preset(tmp_path):
     assert _items(ctx, ui)[0] == ("Rule set", "last game")
     assert ("Winner scores others", "yes") in _items(ctx, ui)
     # the preset changed on the first page: that preset's last game's rules
-    ui, _ = press_all(ctx, {"s": "setup"}, ["UP", "A"])       # Chicken Scratch: no last game of it
+    ui, _ = press_all(ctx, {"s": "setup"}, ["UP", "A", "A"])  # Chicken Scratch: no last game of it
+    assert core.view(ctx, ui)[1]["items"][house.OPTIONS_ROW][1] == ("standard",)
+    ui = setup._with_house(ctx, ui)
     assert ui["rules_set"] == house.STANDARD and ui["house"] == {}
     ui, act = press_all(ctx, {"s": "setup"}, ["A", "A", "A"])
     assert ("Option", ["positive_scoring", "yes"]) in act[1]
@@ -107,8 +109,7 @@ def test_an_older_boards_last_options_become_its_house_rules(tmp_path):
     50" among the options: the last game's house rule of its preset now."""
     ctx = _ctx(tmp_path, settings={"last": {"pr": 0, "pl": [0, 1], "o": {"double_blank_50": "yes"},
                                             "t": "quick"}})
-    ui, _ = press_all(ctx, {"s": "setup"}, [])
-    ui = core.step(ctx, {"s": "setup"}, "UP")[0]
+    ui = setup._with_house(ctx, press_all(ctx, {"s": "setup"}, ["A", "A"])[0])
     assert ui["house"] == {"double_blank": "50"} and ui["rules_set"] == house.LAST
     assert "double_blank_50" not in ui["o"]
 
@@ -139,7 +140,7 @@ def test_the_boards_steps_are_values_the_engine_takes():
 
 def test_every_word_of_the_page_is_a_message_of_the_catalogue(tmp_path):
     from pipkeeper.i18n.catalogue import en
-    from firmware.words_house import _SHORT
+    from firmware.words_house import _short
 
     def messages(m):
         if isinstance(m, tuple):
@@ -152,7 +153,7 @@ def test_every_word_of_the_page_is_a_message_of_the_catalogue(tmp_path):
         for v in values:
             for t in messages(house.shown(v)):
                 assert t in en.MESSAGES, t
-    for key, say in _SHORT:
+    for key, say in _short():
         for m in (say.values() if isinstance(say, dict) else (say,)):
             assert m[0] in en.MESSAGES, m
     for t in ("last game", "standard", "own", "Rule set", "House rules: {rules}", "House rules",

@@ -103,7 +103,7 @@ def _round(rules, options, n=3):
 
 def _field(ctx, ui):
     v = core.view(ctx, ui)[1]
-    return v["field"] and v["field"][0]
+    return v.get("field") and v["field"][0]
 
 
 def test_blank_ends_and_the_doubles_pips_are_asked_after_the_pips():

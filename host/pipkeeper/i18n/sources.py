@@ -16,7 +16,8 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-FILES = ("firmware/core.py", "firmware/words.py", "firmware/words_house.py", "firmware/app.py", "firmware/flows", "firmware/screens",
+FILES = ("firmware/core.py", "firmware/words.py", "firmware/words_house.py", "firmware/words_rulesets.py",
+         "firmware/app.py", "firmware/flows", "firmware/screens",
          "shared_engine/engine.py", "shared_engine/scoring.py", "shared_engine/presets.py",
          "shared_engine/tiles.py", "shared_engine/corrections.py")
 _RAISERS = ("IllegalEvent", "Refused")
