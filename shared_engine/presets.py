@@ -10,10 +10,9 @@ them, raising ``ValueError`` with a sentence a player understands.
 The house rules of RULES.md (issue 31) are options too. Their table (every
 option, its values, its default per preset, the presets it applies to) is
 ``house.OPTIONS``: loaded only where options are given or listed, so that a
-game of the presets' defaults costs the board's heap nothing more. Their
-defaults are written here once more (``_HOUSE``, and the
-``int(get(...))`` lines of ``Rules``), where tests/engine/test_house_rules.py
-holds them to the table.
+game of the presets' defaults costs the board's heap nothing more. ``Rules``
+writes their defaults once more (its ``get(name, default)`` lines), where
+tests/engine/test_house_rules.py holds them to the table.
 """
 
 from shared_engine import tiles
@@ -33,6 +32,7 @@ OPTION_NAMES = (
 TIE_SHARED = "shared"
 TIE_ROUNDS = "most_rounds_won,lowest_nonzero_round"
 TIE_OUTS = "most_outs"
+
 
 PRESETS = {
     # seed 000_1b8e90a0c2cb7e77.txt
@@ -97,10 +97,11 @@ class Rules:
     ints and bools, never strings.
     """
 
-    def __init__(self, name, n_players, options):
+    def __init__(self, name, n_players, options, checked=False):
         preset = find_preset(name)
-        if options:
-            # every given option's value checked against the table
+        if options and not checked:
+            # every given option's value checked against the table (not
+            # again for a checkpoint's game: its options were, when it began)
             from shared_engine import house
             house.check_all(name, options)
         opt = {}
@@ -111,7 +112,7 @@ class Rules:
             if key in opt:
                 opt[key] = options[key]
         self.name = name
-        self.options = opt      # the presets' options; ``house.every_option`` has them all
+        self.options = opt      # the presets' options; report.options has them all
         self.given = options    # as the record gave them
         self.layout = preset["layout"]
         self.centre_in_hand = preset["centre_in_hand"]
@@ -173,7 +174,7 @@ class Rules:
         # facts of a round") only where a rule counts them.
         self.facts = bool(self.blank_end or self.doubles_double or self.open_train
                           or self.unsatisfied or self.double_out or self.out_bonus
-                          or self.call_last)
+                          or self.call_last or self.blocked_cap)
         rounds = opt["rounds"]
         if rounds is None:
             self.rounds = tuple(range(top, -1, -1))

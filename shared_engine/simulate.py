@@ -16,6 +16,15 @@ from shared_engine.engine import (
 )
 
 
+def _ids(deck, i, j):
+    """deck[i:j] as a list made at its size (list() of a slice grows it a
+    doubling at a time: a block of 1 KB on the unix port's heap)."""
+    out = [0] * (j - i)
+    for k in range(i, j):
+        out[k - i] = deck[k]
+    return out
+
+
 class Rng:
     """xorshift32: tiny, fast, and the same on every interpreter."""
 
@@ -103,17 +112,25 @@ class Simulation:
     # -- dealing ---------------------------------------------------------------
 
     def _shuffled(self, exclude=-1):
-        # One allocation of the final size (a comprehension, and list() of
-        # a range, grow their list step by step, to a block of 128 items for
-        # 91 tiles: at the board's 160K heap, pieces it may not find).
+        # A bytearray of the final size (tile ids are below 256): a list of
+        # 91 ids is a block of 1 KB on the unix port's 64-bit heap, which a
+        # 10 players' game at the 160K heap may not find.
         n = self.rules.tiles
-        ts = [0] * n
+        ts = bytearray(n if exclude < 0 else n - 1)
+        j = 0
         for i in range(n):
-            ts[i] = i
-        if exclude >= 0:
-            ts.remove(exclude)
+            if i != exclude:
+                ts[j] = i
+                j += 1
         self.rng.shuffle(ts)
         return ts
+
+    def _deal(self, deck):
+        """Hands (lists of tile ids) and the yard from the shuffled ``deck``."""
+        h = self.rules.hand_size
+        n = self.game.n
+        self.hands = [_ids(deck, k * h, (k + 1) * h) for k in range(n)]
+        self.yard = _ids(deck, n * h, len(deck))
 
     def deal_round(self):
         """Deal, find the centre double and its leader; emit round and hands."""
@@ -141,12 +158,10 @@ class Simulation:
                     i += 1
                 lead = hunt[-1]
                 deck = self._shuffled(exclude=centre)
-                self.hands = [deck[k * rules.hand_size:(k + 1) * rules.hand_size] for k in range(n)]
-                self.yard = deck[n * rules.hand_size:]
+                self._deal(deck)
                 break
             deck = self._shuffled()
-            self.hands = [deck[k * rules.hand_size:(k + 1) * rules.hand_size] for k in range(n)]
-            self.yard = deck[n * rules.hand_size:]
+            self._deal(deck)
             if double is None:
                 # chicken-scratch: the highest unused double anybody holds.
                 held = -1
