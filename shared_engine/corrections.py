@@ -46,7 +46,7 @@ def fix(game, rnd, seat, p, d, claims=None):
     if bnd is not None:
         scoring.check_seat(bnd, s, p, d)
         if fb is not None:
-            facts.check(bnd, n, s, p, fb[s], fb[n + s] * 2)
+            facts.check(game.rules, bnd, n, s, p, fb[s], fb[n + s] * 2)
     else:
         scoring.check_paper(game, double, s, p)
     new_pips = list(pips)

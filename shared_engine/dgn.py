@@ -162,57 +162,27 @@ def _num(word, what):
     return int(word)
 
 
-# The marks of a score's or a fix's number (FORMAT.md, "The facts of a
-# round"), in shared_engine/facts.py's order; +DB apart.
-_MARKS = (b"BE", b"DP", b"OT", b"UD", b"OD", b"OUT")
-
-
 def _token(x):
-    """A seat's number on a score or fix line, ``PIPS[+MARK...]``: (pips,
-    0/1 holds 0-0, the six facts as a list or None where no mark but +DB
-    is written)."""
-    parts = x.split(b"+")
-    p = _num(parts[0], "a score")
-    d = 0
-    m = None
-    for mk in parts[1:]:
-        if mk == b"DB":
-            if d:
-                raise ValueError("%r writes +DB twice" % _text(x))
-            d = 1
-            continue
-        k = 0
-        while k < len(mk) and 65 <= mk[k] <= 90:
-            k += 1
-        code = mk[:k]
-        num = mk[k:]
-        if code not in _MARKS:
-            raise ValueError("%r: unknown mark +%s (the marks: +DB +BE +DP +OT +UD +OD +OUT)"
-                             % (_text(x), _text(mk)))
-        i = _MARKS.index(code)
-        if i < 2 and not num:
-            raise ValueError("%r: +%s takes a number (+%s2)" % (_text(x), _text(code), _text(code)))
-        if num and i > 3:
-            raise ValueError("%r: +%s takes no number" % (_text(x), _text(code)))
-        if m is None:
-            m = [0] * len(_MARKS)
-        if m[i]:
-            raise ValueError("%r writes +%s twice" % (_text(x), _text(code)))
-        m[i] = _num(num, "+" + code.decode()) if num else 1
-    return p, d, m
+    """A seat's number on a score or fix line: (pips, 0/1 holds 0-0, its
+    facts as a list or None). The marks of the house rules (``+BE2``...)
+    are read by shared_engine/marks.py, loaded only for a number that has
+    them: the board's own score lines mostly do not."""
+    if x.endswith(b"+DB"):
+        p = x[:-3]
+        if p.isdigit():
+            return _num(p, "a score"), 1, None
+    elif x.isdigit():
+        return _num(x, "a score"), 0, None
+    from shared_engine import marks
+    return marks.token(x, _num, _text)
 
 
 def _marks(p, d, m):
     """``_token``'s text: a seat's number and its marks."""
-    s = "%d+DB" % p if d else "%d" % p
-    if m is not None:
-        for i in range(len(_MARKS)):
-            v = m[i]
-            if v:
-                s += "+" + _MARKS[i].decode()
-                if i < 2 or (i == 3 and v > 1):
-                    s += "%d" % v
-    return s
+    if m is None:
+        return "%d+DB" % p if d else "%d" % p
+    from shared_engine import marks
+    return marks.text(p, d, m)
 
 
 def _tile(word):
@@ -452,7 +422,10 @@ def _parse_words(line):
         if n > 4:
             if w[4] != b"hunt" or n == 5:
                 raise ValueError("after the lead only: hunt SEAT ...")
-            hunt = tuple(_num(x, "a hunting seat") for x in w[5:])
+            h = [0] * (n - 5)     # at its size: tuple() of a generator grows a list
+            for i in range(5, n):
+                h[i - 5] = _num(w[i], "a hunting seat")
+            hunt = tuple(h)
         return (ROUND, t >> 5, lead, hunt)
     if head == b"score":
         if n < 2:
@@ -466,8 +439,8 @@ def _parse_words(line):
             db.append(d)
             if m is not None:
                 if facts is None:
-                    facts = [[0] * (n - 1) for _ in _MARKS]
-                for i in range(len(_MARKS)):
+                    facts = [[0] * (n - 1) for _ in m]
+                for i in range(len(m)):
                     facts[i][j - 1] = m[i]
         if facts is None:
             return (SCORE, tuple(pips), tuple(db))
@@ -497,13 +470,16 @@ def _parse_words(line):
 
 
 def _ids(words):
-    """Tile words to tile ids (a hand, a caught seat's draws)."""
-    ids = []
-    for x in words:
+    """Tile words to tile ids (a hand, a caught seat's draws), in bytes
+    made at their size (a hand of 60 tiles, grown a tile at a time, is a
+    block of 1 KB on the unix port's heap)."""
+    ids = bytearray(len(words))
+    for i in range(len(words)):
+        x = words[i]
         t = _tile(x)
         if t >> 5 > tiles.MAX_SET or t & 31 > tiles.MAX_SET:
             raise ValueError("%s is not a tile of any set" % _text(x))
-        ids.append(tiles.tile_id(t >> 5, t & 31))
+        ids[i] = tiles.tile_id(t >> 5, t & 31)
     return tuple(ids)
 
 

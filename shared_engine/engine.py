@@ -390,49 +390,9 @@ class Game:
         self.round = r
 
     def _hand(self, seat, tile_ids):
-        r = self._live()
-        rules = self.rules
-        if seat < 1 or seat > self.n:
-            raise IllegalEvent("there is no seat %d" % seat)
-        s = seat - 1
-        if r.moves:
-            raise IllegalEvent("a hand is given right after the round line, before any play")
-        if r.exact[s]:
-            raise IllegalEvent("seat %d's hand is already given" % seat)
-        centre = tiles.double_id(r.double)
-        places = rules.centre_in_hand and r.lead == seat
-        want = r.hands[s] + (1 if places else 0)
-        if len(tile_ids) != want:
-            raise IllegalEvent("seat %d holds %d tiles, not %d" % (seat, want, len(tile_ids)))
-        seen = {}
-        for t in tile_ids:
-            if t >= rules.tiles:
-                raise IllegalEvent("%s is not in a double-%d set" % (tiles.name(t), rules.top))
-            if t in seen:
-                raise IllegalEvent("%s is listed twice" % tiles.name(t))
-            seen[t] = 1
-            if t == centre:
-                if not places:
-                    raise IllegalEvent("%s is the centre double: seat %d cannot hold it" % (
-                        tiles.name(t), seat))
-                continue
-            self._unseen(t, s)
-        if not rules.fixed_order:
-            # chicken-scratch: the round starts with the highest unused double held.
-            for d in rules.rounds:
-                if d > r.double and d not in self.used and tiles.double_id(d) in seen:
-                    raise IllegalEvent("seat %d holds %d-%d: the round starts with the highest "
-                                       "double not yet played, not %d-%d" % (
-                                           seat, d, d, r.double, r.double))
-        elif rules.skip_missing:
-            from shared_engine import variants
-            variants.check_hand(self, r, seat, seen)
-        if places and centre not in seen:
-            raise IllegalEvent("seat %d places %s, so their hand must hold it" % (
-                seat, tiles.name(centre)))
-        r.known[s] = [t for t in tile_ids if t != centre]
-        r.exact[s] = True
-        r.any_known = True
+        from shared_engine import hands
+
+        hands.hand(self, seat, tile_ids)
 
     def _redeal(self):
         # Mid-round the deal is void; between rounds a void deal is recorded

@@ -279,30 +279,29 @@ def count(rules, n, counted, out, fb):
             counted[out] = -rules.out_bonus
 
 
-def check(bnd, n, s, p, b, dp):
-    """Refuse seat s's blank ends ``b`` and doubles' pips ``dp`` where the
-    round's ``bounds`` (with the facts' spans: the rules count facts)
-    prove them wrong, and doubles' pips beyond the hand's."""
+def check(rules, bnd, n, s, p, b, dp):
+    """Refuse seat s's blank ends ``b`` and doubles' pips ``dp`` (each
+    where a rule counts it) where the round's ``bounds`` (with the facts'
+    spans) prove them wrong, and doubles' pips beyond the hand's."""
     seat = s + 1
-    if dp & 1:
-        raise IllegalEvent("{seat}'s doubles make an even number of pips, not {n}", seat, dp)
-    if dp > p:
-        raise IllegalEvent("{seat}'s doubles make more pips ({n}) than the hand ({total})", seat, dp, p)
     i = 7 * n + 4 * s
-    k = bnd[7 * s]
-    tl = ("1 tile",) if k == 1 else ("{n} tiles", k)
-    if b < bnd[i]:
-        raise IllegalEvent("{seat}'s {tiles} have at least {least} blank ends, not {n}",
-                           seat, tl, bnd[i], b)
-    if b > bnd[i + 1]:
-        raise IllegalEvent("{seat}'s {tiles} have at most {most} blank ends, not {n}",
-                           seat, tl, bnd[i + 1], b)
-    if dp < 2 * bnd[i + 2]:
-        raise IllegalEvent("{seat}'s doubles make at least {least} pips, not {n}",
-                           seat, 2 * bnd[i + 2], dp)
-    if dp > 2 * bnd[i + 3]:
-        raise IllegalEvent("{seat}'s doubles make at most {most} pips, not {n}",
-                           seat, 2 * bnd[i + 3], dp)
+    if rules.blank_end:
+        if b < bnd[i]:
+            raise IllegalEvent("{seat}'s blank ends: at least {least}, not {n}", seat, bnd[i], b)
+        if b > bnd[i + 1]:
+            raise IllegalEvent("{seat}'s blank ends: at most {most}, not {n}", seat, bnd[i + 1], b)
+    if rules.doubles_double:
+        if dp & 1:
+            raise IllegalEvent("{seat}'s doubles make an even number of pips, not {n}", seat, dp)
+        if dp > p:
+            raise IllegalEvent("{seat}'s doubles make more pips ({n}) than the hand ({total})",
+                               seat, dp, p)
+        if dp < 2 * bnd[i + 2]:
+            raise IllegalEvent("{seat}'s doubles: at least {least} pips, not {n}", seat,
+                               2 * bnd[i + 2], dp)
+        if dp > 2 * bnd[i + 3]:
+            raise IllegalEvent("{seat}'s doubles: at most {most} pips, not {n}", seat,
+                               2 * bnd[i + 3], dp)
 
 
 def spans(game, r, out):
@@ -337,6 +336,31 @@ def spans(game, r, out):
         for v in lo:
             out[i] = v
             i += 1
+
+
+def round_facts(game, i):
+    """The facts scored round i was worked out from (FORMAT.md, "The facts
+    of a round"): pips, 0-0, who went out, and those the game's house rules
+    count: the report's ``rounds[i].facts`` (shared_engine/report.py). A
+    game without such rules has its round's ``pips``,
+    ``holds_double_blank`` and ``out`` only: its reports stay the size they
+    were, which the engine's tests on the unix port's heap hold several
+    of, and it never loads this module."""
+    double, counted, out, pips, db, bounds, orig, fb = game.results[i]
+    rules = game.rules
+    n = game.n
+    f = {
+        "pips": list(pips),
+        "holds_double_blank": [s + 1 for s in range(n) if db[s]],
+        "went_out": None if out is None else out + 1,
+    }
+    if rules.skip_missing:
+        used = [res[0] for res in game.results[:i]]
+        left = [d for d in rules.rounds if d not in used]
+        f["skipped"] = left[:left.index(double)] if double in left else []
+    if fb is not None:
+        report(game, i, f)
+    return f
 
 
 def report(game, i, f):

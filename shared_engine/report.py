@@ -43,7 +43,8 @@ def report(game):
             },
         })
         if game.rules.facts or game.rules.skip_missing:
-            rounds[-1]["facts"] = round_facts(game, i)
+            from shared_engine import facts
+            rounds[-1]["facts"] = facts.round_facts(game, i)
     winners, how = game.winners()
     return {
         "rules": game.rules.name,
@@ -140,31 +141,6 @@ def _seat_facts(fb, n, s):
     if fb is None:
         return None
     return [fb[k * n + s] for k in range(len(fb) // n)]
-
-
-def round_facts(game, i):
-    """The facts scored round i was worked out from (FORMAT.md, "The facts
-    of a round"): pips, 0-0, who went out, and those the game's house rules
-    count (a game without such rules has its round's ``pips``,
-    ``holds_double_blank`` and ``out`` only: its reports stay the size they
-    were, which the engine's tests on the unix port's heap hold several
-    of)."""
-    double, counted, out, pips, db, bounds, orig, fb = game.results[i]
-    rules = game.rules
-    n = game.n
-    f = {
-        "pips": list(pips),
-        "holds_double_blank": [s + 1 for s in range(n) if db[s]],
-        "went_out": None if out is None else out + 1,
-    }
-    if rules.skip_missing:
-        used = [res[0] for res in game.results[:i]]
-        left = [d for d in rules.rounds if d not in used]
-        f["skipped"] = left[:left.index(double)] if double in left else []
-    if fb is not None:
-        from shared_engine import facts
-        facts.report(game, i, f)
-    return f
 
 
 def _end(v):

@@ -53,7 +53,7 @@ def score(game, pips, db, claims=None):
         for s in range(n):
             check_seat(bnd, s, pips[s], db[s])
             if fb is not None:
-                facts.check(bnd, n, s, pips[s], fb[s], fb[n + s] * 2)
+                facts.check(rules, bnd, n, s, pips[s], fb[s], fb[n + s] * 2)
     else:
         for s in range(n):
             check_paper(game, r.double, s, pips[s])

@@ -37,16 +37,6 @@ def check_start(game, double, hunt):
                            % (left[0], left[0]))
 
 
-def check_hand(game, r, seat, seen):
-    """A hand line under skip_missing_doubles: the seat holds none of the
-    doubles the round skipped (``seen``: its tile ids)."""
-    for d in skipped(game, r.double):
-        if tiles.double_id(d) in seen:
-            raise IllegalEvent("seat %d holds %d-%d: the round starts with the first double "
-                               "still to open a round that someone holds, not %d-%d" % (
-                                   seat, d, d, r.double, r.double))
-
-
 def caught(game, seat, tile_ids):
     """The event ``(CAUGHT, seat, tile_ids)`` (call_last_tile): ``seat``,
     holding one tile and caught not calling it, draws the option's count

@@ -111,11 +111,10 @@ def _events(path):
         f.close()
 
 
-def _replays(sim, path):
-    """The record replays to the live game's report: on the board's two
-    rounds of undo, and from a checkpoint of that (on CPython also with the
-    laptop's whole history)."""
-    want = digest(report.report(sim.game))
+def _replays(want, path):
+    """The record replays to the live game's report (``want``, its
+    digest): on the board's two rounds of undo, and from a checkpoint of
+    that (on CPython also with the laptop's whole history)."""
     f = open(path, "rb")
     board = dgn.replay_lines(f, 2)
     f.close()
@@ -168,14 +167,13 @@ def run(rules, n, seed):
         out.close()
         assert fixer.fixes == len(g.results)
         assert g.winners()[0]
-        gc.collect()
-        _replays(sim, path)
-        gc.collect()
         want = digest(report.report(g))
         totals = list(g.totals)
         names = sim.names
         options = sim.options
         sim = g = None          # the board's heap: one game at a time
+        gc.collect()
+        _replays(want, path)
         gc.collect()
         _undo_each_fix(rules, names, options, want, path)
         want = None

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[3]
 FILES = ("firmware/core.py", "firmware/words.py", "firmware/app.py", "firmware/flows", "firmware/screens",
          "shared_engine/engine.py", "shared_engine/scoring.py", "shared_engine/presets.py",
          "shared_engine/tiles.py", "shared_engine/corrections.py", "shared_engine/facts.py",
-         "shared_engine/variants.py")
+         "shared_engine/variants.py", "shared_engine/hands.py")
 _RAISERS = ("IllegalEvent", "Refused")
 # Messages made from a value at run time: the set-up page's option values
 # (firmware/flows/setup.py, ``_shown``) and the tie-breaks the engine names
