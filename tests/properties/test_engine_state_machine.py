@@ -95,7 +95,7 @@ class EngineMachine(RuleBasedStateMachine):
             for a, b in zip(before["totals"], g.totals):
                 assert b >= a, "a total went down"
         event(("round", "hand", "play", "draw", "pass", "blocked", "score", "redeal",
-               "undo", "end", "fix")[ev[0] - 1])
+               "undo", "end", "fix", "caught")[ev[0] - 1])
 
     @invariant()
     def record_replays_to_live_state(self):
