@@ -41,11 +41,14 @@ try:
 except ImportError:  # pragma: no cover - both interpreters have it
     from zlib import crc32
 
-from shared_engine.engine import Game, Round, Log, SCORE
+from shared_engine.engine import Game, Round, Log, SCORE, FIX
+from shared_engine.presets import TRAINS
 
-VERSION = 7   # 3: lists in a fixed order, no keys; 4: a result's bounds and original;
+VERSION = 8   # 3: lists in a fixed order, no keys; 4: a result's bounds and original;
 # 5: bounds in hex, the undo history as its chunks; 6: the bulk packed after a JSON head;
-# 7: the doubles used and the round marks' totals in the blob
+# 7: the doubles used and the round marks' totals in the blob;
+# 8: the house rules: a scored round's facts, the round's out_double, caught,
+# foot_by, laid and run (issue 31)
 _STREAMS_BYTES = sys.implementation.name == "micropython"
 TAIL = 256  # bytes of the record, before the covered length, that the CRC covers
 
@@ -55,10 +58,12 @@ TAIL = 256  # bytes of the record, before the covered length, that the CRC cover
 # ``known``) are in the blob.
 _ROUND = ("double", "lead", "hunt", "hands", "exact", "any_known",
           "yard", "to_move", "drew", "drawn", "passes", "ended", "out", "moves", "quick",
-          "centre_left", "ends", "foot", "toes")
-_ROUND_TRAINS = ("trains", "markers", "had_turn", "od_train", "od_pip")   # trains layout
+          "out_double", "caught", "centre_left", "ends", "foot", "toes")
+_ROUND_FOOT = ("foot_by",)                                               # chicken-foot layouts
+_ROUND_TRAINS = ("trains", "markers", "had_turn", "od_train", "od_pip", "laid", "run")   # trains
 _TILES = 2      # "table" and "known": the Round's state in the blob
-_RESULT = "<bbhb"   # a scored round's double, who went out (-1: none), its bounds' length (-1: none), 1 if fixed
+_RESULT = "<bbhb"   # a scored round's double, who went out (-1: none), its bounds' length (-1: none),
+# flags: 1 fixed (its original follows), 2 its facts follow (7 bytes a seat, house rules)
 
 
 def snapshot(game):
@@ -83,22 +88,24 @@ def restore(data):
     opts = {}
     for k, v in options:
         opts[k] = v
-    g = Game(rules, players, opts)
+    g = Game(rules, players, opts, True)   # its options were checked when it began
     n = g.n
     fi = "<%di" % n
     g.totals = list(unpack_from(fi, take(4 * n), 0))
     g.used = list(take(nused))
     results = [None] * nresults
     for k in range(nresults):
-        double, out, nb, fixed = unpack_from(_RESULT, take(5), 0)
+        double, out, nb, flags = unpack_from(_RESULT, take(5), 0)
         b = take(9 * n)
         bounds = None if nb < 0 else bytes(take(nb))
+        facts = bytes(take(7 * n)) if flags & 2 else None
         orig = None
-        if fixed:
+        if flags & 1:
             o = take(9 * n)
-            orig = (unpack_from(fi, o, 0), unpack_from(fi, o, 4 * n), tuple(o[8 * n:]))
+            orig = (unpack_from(fi, o, 0), unpack_from(fi, o, 4 * n), tuple(o[8 * n:]),
+                    bytes(take(7 * n)) if flags & 2 else None)
         results[k] = (double, unpack_from(fi, b, 0), None if out < 0 else out,
-                      unpack_from(fi, b, 4 * n), tuple(b[8 * n:]), bounds, orig)
+                      unpack_from(fi, b, 4 * n), tuple(b[8 * n:]), bounds, orig, facts)
     g.results = results
     ms = [None] * len(marks)
     for i in range(len(marks)):
@@ -123,7 +130,7 @@ def restore(data):
     g.history = log
     if rd is not None:
         r = Round(None, 0, 0, ())
-        names = _ROUND + _ROUND_TRAINS if len(rd) > len(_ROUND) + 1 else _ROUND
+        names = _ROUND + (_ROUND_TRAINS if g.rules.layout == TRAINS else _ROUND_FOOT)
         if len(rd) != len(names) + 1:
             raise ValueError("the checkpoint's round is of another shape")
         for i in range(len(names)):
@@ -191,7 +198,7 @@ def _encode(game):
     r = game.round
     rd = None
     if r is not None:
-        names = _ROUND + _ROUND_TRAINS if hasattr(r, "trains") else _ROUND
+        names = _ROUND + (_ROUND_TRAINS if hasattr(r, "trains") else _ROUND_FOOT)
         if len(r.__dict__) != len(names) + _TILES:
             raise ValueError("the round has state the checkpoint does not know: %s"
                              % sorted(k for k in r.__dict__ if k not in names))
@@ -214,14 +221,19 @@ def _pieces(game):
     yield pack(fi, *game.totals)
     yield bytes(game.used)
     for x in game.results:
-        double, counted, out, pips, db, bounds, orig = x
+        double, counted, out, pips, db, bounds, orig, facts = x
         yield pack(_RESULT, double, -1 if out is None else out,
-                   -1 if bounds is None else len(bounds), 0 if orig is None else 1)
+                   -1 if bounds is None else len(bounds),
+                   (0 if orig is None else 1) | (0 if facts is None else 2))
         yield pack(fi, *counted) + pack(fi, *pips) + bytes(db)
         if bounds is not None:
             yield bytes(bounds)
+        if facts is not None:
+            yield bytes(facts)
         if orig is not None:
             yield pack(fi, *orig[0]) + pack(fi, *orig[1]) + bytes(orig[2])
+            if facts is not None:
+                yield bytes(orig[3])
     for _, m in game.marks:
         yield pack(fi, *m[0])
         yield bytes((len(m[2]),))
@@ -253,28 +265,31 @@ def _ids(table):
 
 
 def _options(game):
-    opts = {}
-    for k, v in game.rules.options.items():
-        if v is not None:
-            opts[k] = v
-    return opts
+    """The game's options as its record gave them."""
+    return game.rules.given
 
 
 def _result(x):
     """A scored round as JSON: in a round mark, for the rare round that a
     fix changed since the mark (the others are the game's own, in the blob)."""
-    double, counted, out, pips, db, bounds, orig = x
+    double, counted, out, pips, db, bounds, orig, facts = x
     return [double, list(counted), out, list(pips), list(db),
             None if bounds is None else list(bounds),
-            None if orig is None else [list(orig[0]), list(orig[1]), list(orig[2])]]
+            None if orig is None else [list(orig[0]), list(orig[1]), list(orig[2]),
+                                       None if orig[3] is None else list(orig[3])],
+            None if facts is None else list(facts)]
+
+
+def _bytes(x):
+    return None if x is None else bytes(x)
 
 
 def _unresult(x):
-    bounds = x[5]
     orig = x[6]
-    return (x[0], tuple(x[1]), x[2], tuple(x[3]), tuple(x[4]),
-            None if bounds is None else bytes(bounds),
-            None if orig is None else (tuple(orig[0]), tuple(orig[1]), tuple(orig[2])))
+    return (x[0], tuple(x[1]), x[2], tuple(x[3]), tuple(x[4]), _bytes(x[5]),
+            None if orig is None else (tuple(orig[0]), tuple(orig[1]), tuple(orig[2]),
+                                       _bytes(orig[3])),
+            _bytes(x[7]))
 
 
 def _mark(m, results):
@@ -305,18 +320,28 @@ def _unmark(m, done, totals, used):
 
 
 def _item(x):
-    """A history item that is no packed int (packed bytes: a hand or a round
-    line; a score tuple) as JSON: a list of ints (bytes) or a pair of lists
-    (a score). No strings: each string the board parses costs it a look-up
-    in MicroPython's table of interned names."""
+    """A history item that is no packed int as JSON: packed bytes (a hand,
+    a round or a caught line) a list of ints; a score [pips, db] or [pips,
+    db, facts]; a fix with facts [FIX, round, seat, pips, db, facts]. No
+    strings: each string the board parses costs it a look-up in
+    MicroPython's table of interned names."""
     if isinstance(x, bytes):
         return list(x)
+    if x[0] == FIX:
+        return [FIX, x[1], x[2], x[3], x[4], list(x[5])]
+    if len(x) > 3 and x[3] is not None:
+        return [list(x[1]), list(x[2]), [None if c is None else list(c) for c in x[3]]]
     return [list(x[1]), list(x[2])]
 
 
 def _unitem(x):
-    if len(x) == 2 and isinstance(x[0], list):
-        return (SCORE, tuple(x[0]), tuple(x[1]))
+    if isinstance(x[0], list):
+        if len(x) == 2:
+            return (SCORE, tuple(x[0]), tuple(x[1]))
+        return (SCORE, tuple(x[0]), tuple(x[1]),
+                tuple(None if c is None else tuple(c) for c in x[2]))
+    if isinstance(x[-1], list):
+        return (FIX, x[1], x[2], x[3], x[4], tuple(x[5]))
     return bytes(x)
 
 

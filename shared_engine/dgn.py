@@ -15,7 +15,7 @@ from shared_engine import tiles
 from shared_engine.presets import find_preset
 from shared_engine.engine import (
     Game, IllegalEvent, ROUND, HAND, PLAY, DRAW, PASS, BLOCKED, SCORE, REDEAL,
-    UNDO, END, FIX, UNKNOWN, DOUBLE, MEXICAN,
+    UNDO, END, FIX, CAUGHT, UNKNOWN, DOUBLE, MEXICAN,
 )
 
 # Tags written first, in this order; any others follow in the order read.
@@ -104,13 +104,33 @@ class Record:
             # the tag the refusal is about: an option it names first
             # ("start_trains must be...", "unknown option 'x'"), else the
             # players (too few, too many for the rules)
-            msg = str(e)
-            line = self.line("Players")
+            raise RecordError(self._blame(str(e), opts), str(e))
+
+    def _blame(self, msg, opts):
+        """The line of the tag a refusal of the options is about: the
+        option it names ("start_trains must be...", "unknown option 'x'",
+        "mexican-train has no start phase: start_trains..."), a hand too
+        large for the set (hand_size, else [Set]), else the players (too
+        few, too many for the rules). ``set`` may be an [Option] too."""
+        words = msg.replace(":", " ").split()
+        key = None
+        for k in opts:
+            if msg.startswith(k) or repr(k) in msg:
+                key = k
+                break
+        if key is None and msg.startswith("a double-"):
+            key = "hand_size" if "hand_size" in opts else "set"
+        if key is None:
             for k in opts:
-                if msg.startswith(k) or repr(k) in msg:
-                    line = self.line("Set") if k == "set" else self.line("Option", k)
+                if k in words and k != "set":
+                    key = k
                     break
-            raise RecordError(line, msg)
+        line = None
+        if key == "set":
+            line = self.line("Set")
+        if key is not None and line is None:
+            line = self.line("Option", key)
+        return self.line("Players") if line is None else line
 
 
 # -- one event -------------------------------------------------------------------
@@ -121,13 +141,48 @@ class Record:
 # allocates only the split and the event tuple.
 
 def _text(b):
+    """A word of a line, for a refusal: as text, and cut to its first 32
+    bytes where it is longer than 40 (a 1 MB token is not echoed whole,
+    issue 32), at a character's start."""
+    if len(b) > 40:
+        i = 32
+        while i and isinstance(b, bytes) and (b[i] & 0xC0) == 0x80:
+            i -= 1
+        return "%s... (%d %s)" % (_text(b[:i]), len(b), "bytes" if isinstance(b, bytes) else "characters")
     return b.decode() if isinstance(b, bytes) else b
 
 
 def _num(word, what):
+    """A number of at most 4 digits (no score, seat or round needs more: a
+    double-18 set holds 3,420 pips)."""
     if not word.isdigit():
         raise ValueError("%s must be a number, not %r" % (what, _text(word)))
+    if len(word) > 4:
+        raise ValueError("%s must be a number of at most 4 digits, not %r" % (what, _text(word)))
     return int(word)
+
+
+def _token(x):
+    """A seat's number on a score or fix line: (pips, 0/1 holds 0-0, its
+    facts as a list or None). The marks of the house rules (``+BE2``...)
+    are read by shared_engine/marks.py, loaded only for a number that has
+    them: the board's own score lines mostly do not."""
+    if x.endswith(b"+DB"):
+        p = x[:-3]
+        if p.isdigit():
+            return _num(p, "a score"), 1, None
+    elif x.isdigit():
+        return _num(x, "a score"), 0, None
+    from shared_engine import marks
+    return marks.token(x, _num, _text)
+
+
+def _marks(p, d, m):
+    """``_token``'s text: a seat's number and its marks."""
+    if m is None:
+        return "%d+DB" % p if d else "%d" % p
+    from shared_engine import marks
+    return marks.text(p, d, m)
 
 
 def _tile(word):
@@ -353,7 +408,9 @@ def _parse_words(line):
             if n != 2:
                 raise ValueError("unexpected %r after pass" % _text(w[2]))
             return (PASS, seat)
-        raise ValueError("unknown action %r: a seat plays, draws or passes" % _text(verb))
+        if verb == b"caught":
+            return (CAUGHT, seat, _ids(w[2:]))
+        raise ValueError("unknown action %r: a seat plays, draws, passes or is caught" % _text(verb))
     if head == b"round":
         if n < 4 or w[2] != b"lead":
             raise ValueError("write a round as: round 9-9 lead 2")
@@ -365,41 +422,41 @@ def _parse_words(line):
         if n > 4:
             if w[4] != b"hunt" or n == 5:
                 raise ValueError("after the lead only: hunt SEAT ...")
-            hunt = tuple(_num(x, "a hunting seat") for x in w[5:])
+            h = [0] * (n - 5)     # at its size: tuple() of a generator grows a list
+            for i in range(5, n):
+                h[i - 5] = _num(w[i], "a hunting seat")
+            hunt = tuple(h)
         return (ROUND, t >> 5, lead, hunt)
     if head == b"score":
         if n < 2:
             raise ValueError("a score line lists the pips left in each hand")
         pips = []
         db = []
-        for x in w[1:]:
-            d = 0
-            if x.endswith(b"+DB"):
-                x = x[:-3]
-                d = 1
-            pips.append(_num(x, "a score"))
+        facts = None
+        for j in range(1, n):
+            p, d, m = _token(w[j])
+            pips.append(p)
             db.append(d)
-        return (SCORE, tuple(pips), tuple(db))
+            if m is not None:
+                if facts is None:
+                    facts = [[0] * (n - 1) for _ in m]
+                for i in range(len(m)):
+                    facts[i][j - 1] = m[i]
+        if facts is None:
+            return (SCORE, tuple(pips), tuple(db))
+        return (SCORE, tuple(pips), tuple(db),
+                tuple(tuple(f) if any(f) else None for f in facts))
     if head == b"fix":
         if n != 4:
             raise ValueError("write a correction as: fix ROUND SEAT PIPS")
-        x = w[3]
-        d = 0
-        if x.endswith(b"+DB"):
-            x = x[:-3]
-            d = 1
-        return (FIX, _num(w[1], "a round"), _num(w[2], "a seat"), _num(x, "a score"), d)
+        p, d, m = _token(w[3])
+        if m is None:
+            return (FIX, _num(w[1], "a round"), _num(w[2], "a seat"), p, d)
+        return (FIX, _num(w[1], "a round"), _num(w[2], "a seat"), p, d, tuple(m))
     if head == b"hand":
         if n < 3:
             raise ValueError("write a hand as: hand SEAT 9-4 3-2 ...")
-        seat = _num(w[1], "a seat")
-        ids = []
-        for x in w[2:]:
-            t = _tile(x)
-            if t >> 5 > tiles.MAX_SET or t & 31 > tiles.MAX_SET:
-                raise ValueError("%s is not a tile of any set" % _text(x))
-            ids.append(tiles.tile_id(t >> 5, t & 31))
-        return (HAND, seat, tuple(ids))
+        return (HAND, _num(w[1], "a seat"), _ids(w[2:]))
     if n == 1:
         if head == b"blocked":
             return (BLOCKED,)
@@ -410,6 +467,20 @@ def _parse_words(line):
         if head == b"end":
             return (END,)
     raise ValueError("unknown event %r" % _text(line.strip()))
+
+
+def _ids(words):
+    """Tile words to tile ids (a hand, a caught seat's draws), in bytes
+    made at their size (a hand of 60 tiles, grown a tile at a time, is a
+    block of 1 KB on the unix port's heap)."""
+    ids = bytearray(len(words))
+    for i in range(len(words)):
+        x = words[i]
+        t = _tile(x)
+        if t >> 5 > tiles.MAX_SET or t & 31 > tiles.MAX_SET:
+            raise ValueError("%s is not a tile of any set" % _text(x))
+        ids[i] = tiles.tile_id(t >> 5, t & 31)
+    return tuple(ids)
 
 
 def format_event(ev):
@@ -438,12 +509,16 @@ def format_event(ev):
             s += " hunt " + " ".join(str(x) for x in ev[3])
         return s
     if k == SCORE:
+        f = ev[3] if len(ev) > 3 else None
         return "score " + " ".join(
-            ("%d+DB" if d else "%d") % p for p, d in zip(ev[1], ev[2]))
+            _marks(ev[1][s], ev[2][s], None if f is None else [
+                0 if c is None else c[s] for c in f]) for s in range(len(ev[1])))
     if k == FIX:
-        return ("fix %d %d %d+DB" if ev[4] else "fix %d %d %d") % (ev[1], ev[2], ev[3])
+        return "fix %d %d %s" % (ev[1], ev[2], _marks(ev[3], ev[4], ev[5] if len(ev) > 5 else None))
     if k == HAND:
         return "hand %d %s" % (ev[1], " ".join(tiles.name(t) for t in ev[2]))
+    if k == CAUGHT:
+        return " ".join(["%d caught" % ev[1]] + [tiles.name(t) for t in ev[2]])
     if k == BLOCKED:
         return "blocked"
     if k == UNDO:
@@ -471,24 +546,24 @@ def parse_tag(line):
         while i < n and line[i] in " \t":
             i += 1
         if i >= n:
-            raise ValueError("tag %s is not closed with ]" % name)
+            raise ValueError("tag %s is not closed with ]" % _text(name))
         c = line[i]
         if c == "]":
             rest = line[i + 1:].strip()
             if rest and rest[0] != ";":
-                raise ValueError("unexpected text after tag %s" % name)
+                raise ValueError("unexpected text after tag %s" % _text(name))
             return name, values
         if c != '"':
-            raise ValueError("tag %s: values are double-quoted" % name)
+            raise ValueError("tag %s: values are double-quoted" % _text(name))
         i += 1
         buf = []
         while True:
             if i >= n:
-                raise ValueError("tag %s: a value is not closed with \"" % name)
+                raise ValueError("tag %s: a value is not closed with \"" % _text(name))
             c = line[i]
             if c == "\\":
                 if i + 1 >= n or line[i + 1] not in '"\\':
-                    raise ValueError("tag %s: only \\\" and \\\\ are escapes" % name)
+                    raise ValueError("tag %s: only \\\" and \\\\ are escapes" % _text(name))
                 buf.append(line[i + 1])
                 i += 2
                 continue
@@ -568,6 +643,8 @@ class Scanner:
                         self.warnings.append("line %d: %s" % (no, TORN))
                     return
             try:
+                if no == 1 and raw[:3] == b"\xef\xbb\xbf":
+                    raw = raw[3:]     # a byte order mark, as Notepad writes one
                 c = raw[0]
                 if c <= 32:  # leading blanks, or a blank line
                     raw = raw.strip()

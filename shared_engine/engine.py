@@ -24,8 +24,14 @@ Event tuples:
     (BLOCKED,)  (REDEAL,)  (UNDO,)  (END,)
     (SCORE, pips, db)                  per seat: pips left (0-0 worth 0),
                                        and a 0/1 "holds 0-0" flag
+    (SCORE, pips, db, facts)           the same with the round's facts for
+                                       the house rules (shared_engine/facts.py)
     (FIX, round, seat, pips, db)       a correction: scored round ``round``
                                        (from 1), seat's pips and 0-0 flag
+    (FIX, round, seat, pips, db, facts)   the same with the seat's facts
+    (CAUGHT, seat, tile_ids)           call_last_tile: seat, holding one
+                                       tile, draws the penalty (tiles known
+                                       or an empty tuple)
 """
 
 from shared_engine import tiles
@@ -49,6 +55,7 @@ REDEAL = const(8)
 UNDO = const(9)
 END = const(10)
 FIX = const(11)   # packed into 4 bits with the others (engine.pack)
+CAUGHT = const(12)
 
 UNKNOWN = const(-1)  # a tile played or drawn without being entered
 DOUBLE = const(-2)   # quick tracking: "play double"
@@ -103,12 +110,16 @@ class Round:
         self.out = None
         self.moves = 0          # plays, draws and passes so far
         self.quick = False      # a play was recorded without its tile
+        self.out_double = False  # the seat that went out went out on a double
+        self.caught = None       # call_last_tile: caught lines per seat (a list), once one is
         if rules.layout == TRAINS:
             self.trains = [NO] * (n + 1)   # end pip; index 0: Mexican train
             self.markers = [False] * (n + 1)
             self.had_turn = [False] * n
             self.od_train = NO             # train carrying the open double
             self.od_pip = NO
+            self.laid = [0] * (n + 1)      # seat + 1 that laid the uncovered double ending a train
+            self.run = NO                  # first_turn_run: the seat in a run
             self.centre_left = 0
             self.ends = None
             self.foot = NO
@@ -118,6 +129,7 @@ class Round:
             self.ends = [0] * (top + 1)       # open ends by pip (start-phase slots apart)
             self.foot = NO                 # pip of the pending chicken foot
             self.toes = 0                     # toes it still needs
+            self.foot_by = NO                 # the seat that laid its double
 
     def drawable(self, rules):
         d = self.yard - rules.reserve
@@ -195,10 +207,11 @@ class Game:
     ``scores()``, ``winners()``, ``report()`` (in ``shared_engine.report``).
     """
 
-    def __init__(self, rules, players, options=None):
+    def __init__(self, rules, players, options=None, checked=False):
         if len(players) < 2:
             raise ValueError("a game needs at least 2 players")
-        self.rules = Rules(rules, len(players), options or {})
+        # checked: the options were checked when the game began (a checkpoint's)
+        self.rules = Rules(rules, len(players), options or {}, checked)
         self.trains = self.rules.layout == TRAINS  # read on every play
         self.players = list(players)
         self.n = len(players)
@@ -247,7 +260,7 @@ class Game:
         if k == FIX:
             # A correction of a scored round: also after the game is over
             # (its winner may change), and while a round is in play.
-            self._fix(ev[1], ev[2], ev[3], ev[4])
+            self._fix(ev[1], ev[2], ev[3], ev[4], ev[5] if len(ev) > 5 else None)
             self.history.append(pack(ev))
             return
         if self.over:
@@ -263,7 +276,9 @@ class Game:
         elif k == HAND:
             self._hand(ev[1], ev[2])
         elif k == SCORE:
-            self._score(ev[1], ev[2])
+            self._score(ev[1], ev[2], ev[3] if len(ev) > 3 else None)
+        elif k == CAUGHT:
+            self._caught(ev[1], ev[2])
         elif k == BLOCKED:
             self._blocked()
         elif k == REDEAL:
@@ -308,9 +323,16 @@ class Game:
 
     def next_double(self):
         """The centre double the next round must start with (None when any
-        unused one may, as in chicken-scratch)."""
+        unused one may, as in chicken-scratch); under skip_missing_doubles
+        the first of the doubles still to open a round (variants.py),
+        which a round opens on if someone holds it."""
         rules = self.rules
         if rules.fixed_order:
+            if rules.skip_missing:
+                for d in rules.rounds:
+                    if d not in self.used:
+                        return d
+                return None
             i = len(self.results)
             return rules.rounds[i] if i < len(rules.rounds) else None
         return None
@@ -325,7 +347,10 @@ class Game:
             raise IllegalEvent("%d-%d is not in a double-%d set" % (double, double, rules.top))
         if lead < 1 or lead > n:
             raise IllegalEvent("there is no seat %d" % lead)
-        if rules.fixed_order:
+        if rules.skip_missing:
+            from shared_engine import variants
+            variants.check_start(self, double, hunt)
+        elif rules.fixed_order:
             want = self.next_double()
             if double != want:
                 raise IllegalEvent("this round starts with %d-%d, not %d-%d" % (
@@ -365,46 +390,9 @@ class Game:
         self.round = r
 
     def _hand(self, seat, tile_ids):
-        r = self._live()
-        rules = self.rules
-        if seat < 1 or seat > self.n:
-            raise IllegalEvent("there is no seat %d" % seat)
-        s = seat - 1
-        if r.moves:
-            raise IllegalEvent("a hand is given right after the round line, before any play")
-        if r.exact[s]:
-            raise IllegalEvent("seat %d's hand is already given" % seat)
-        centre = tiles.double_id(r.double)
-        places = rules.centre_in_hand and r.lead == seat
-        want = r.hands[s] + (1 if places else 0)
-        if len(tile_ids) != want:
-            raise IllegalEvent("seat %d holds %d tiles, not %d" % (seat, want, len(tile_ids)))
-        seen = {}
-        for t in tile_ids:
-            if t >= rules.tiles:
-                raise IllegalEvent("%s is not in a double-%d set" % (tiles.name(t), rules.top))
-            if t in seen:
-                raise IllegalEvent("%s is listed twice" % tiles.name(t))
-            seen[t] = 1
-            if t == centre:
-                if not places:
-                    raise IllegalEvent("%s is the centre double: seat %d cannot hold it" % (
-                        tiles.name(t), seat))
-                continue
-            self._unseen(t, s)
-        if not rules.fixed_order:
-            # chicken-scratch: the round starts with the highest unused double held.
-            for d in rules.rounds:
-                if d > r.double and d not in self.used and tiles.double_id(d) in seen:
-                    raise IllegalEvent("seat %d holds %d-%d: the round starts with the highest "
-                                       "double not yet played, not %d-%d" % (
-                                           seat, d, d, r.double, r.double))
-        if places and centre not in seen:
-            raise IllegalEvent("seat %d places %s, so their hand must hold it" % (
-                seat, tiles.name(centre)))
-        r.known[s] = [t for t in tile_ids if t != centre]
-        r.exact[s] = True
-        r.any_known = True
+        from shared_engine import hands
+
+        hands.hand(self, seat, tile_ids)
 
     def _redeal(self):
         # Mid-round the deal is void; between rounds a void deal is recorded
@@ -524,9 +512,14 @@ class Game:
             if dbl:
                 r.od_train = target
                 r.od_pip = a if a >= 0 else UNSEEN
-            elif od != NO:
-                r.od_train = NO
-                r.od_pip = NO
+                r.laid[target] = own     # uncovered until a tile follows it
+                r.run = NO               # a double is satisfied before a run goes on
+            else:
+                if od != NO:
+                    r.od_train = NO
+                    r.od_pip = NO
+                if r.laid[target]:
+                    r.laid[target] = 0
         else:
             if target is not None:
                 raise IllegalEvent("{refusal}: trains are named only in mexican-train", _who(s, a, b))
@@ -552,12 +545,22 @@ class Game:
         if hands[s] == 0:
             r.ended = OUT
             r.out = s
+            if dbl:
+                # out on a double: not a double left unsatisfied (ruling 13)
+                r.out_double = True
+                if trains:
+                    r.laid[target] = 0
+                else:
+                    r.foot_by = NO
             return
         r.drew = False
         r.drawn = NO
         if trains:
             if dbl:
                 return  # a double earns another play, with a fresh draw
+            if target == own and not r.had_turn[s] and self.rules.first_run:
+                r.run = s   # first_turn_run: the turn stays until their pass
+                return
             r.had_turn[s] = True
         r.to_move = (s + 1) % self.n
 
@@ -601,6 +604,7 @@ class Game:
         if dbl:
             r.foot = a if a >= 0 else UNSEEN
             r.toes = 3
+            r.foot_by = s
 
     # -- draws and passes ------------------------------------------------------
 
@@ -609,11 +613,18 @@ class Game:
         if r is None or r.ended or r.to_move != s:
             self._turn(s, "draw")
         if r.drew:
-            raise IllegalEvent("{seat} has already drawn this turn: play the drawn tile or pass",
-                               s + 1)
+            # drawn_tile until: again, while the drawn tile does not fit
+            if not self.rules.draw_until:
+                raise IllegalEvent("{seat} has already drawn this turn: play the drawn tile or pass",
+                                   s + 1)
+            if r.drawn >= 0 and not self.rules.voluntary_pass and self._plays_for(s, (r.drawn,)):
+                raise IllegalEvent("{seat} cannot draw: the drawn tile {tile} fits and must be played",
+                                   s + 1, tiles.name(r.drawn))
+        if self.trains and r.run == s:
+            raise IllegalEvent("{seat} has played this turn: a pass ends their first-turn run", s + 1)
         if r.yard <= self.rules.reserve:
             raise IllegalEvent("{seat} cannot draw: {why}", s + 1, self._yard_text(r))
-        if r.exact[s]:
+        if r.exact[s] and not self.rules.voluntary_pass:
             plays = self._plays_for(s, r.known[s])
             if plays:
                 raise IllegalEvent("{seat} cannot draw: they can play {tile}",
@@ -642,29 +653,44 @@ class Game:
         if r is None or r.ended or r.to_move != s:
             self._turn(s, "pass")
         # No local for self.rules: within 11 words a frame stays off the heap.
+        if self.trains and r.run == s:
+            # first_turn_run: the pass that ends the run (no draw, no marker)
+            r.run = NO
+            r.had_turn[s] = True
+            r.moves += 1
+            r.to_move = (s + 1) % self.n
+            return
         if not r.drew:
             if r.yard > self.rules.reserve:
                 raise IllegalEvent("{seat} cannot pass: they must draw first ({tiles} may be drawn)",
                                    s + 1, _n(r.drawable(self.rules), 0))
-            if r.exact[s]:
+            if r.exact[s] and not self.rules.voluntary_pass:
                 plays = self._plays_for(s, r.known[s])
                 if plays:
                     raise IllegalEvent("{seat} cannot pass: they can play {tile}",
                                        s + 1, tile_text(plays[0][0], plays[0][1]))
             r.passes += 1
+        elif self.rules.voluntary_pass:
+            pass
+        elif self.rules.draw_until and r.yard > self.rules.reserve:
+            raise IllegalEvent("{seat} cannot pass: they draw until a tile fits ({tiles} may be drawn)",
+                               s + 1, _n(r.drawable(self.rules), 0))
         elif r.drawn >= 0 and self.rules.drawn_must:
             plays = self._plays_for(s, (r.drawn,))
             if plays:
                 raise IllegalEvent("{seat} cannot pass: the drawn tile {tile} fits and must be played",
                                    s + 1, tiles.name(r.drawn))
         if self.trains:
+            if r.od_train != NO and self.rules.cover_own and r.laid[r.od_train] == s + 1:
+                r.od_train = NO     # double_cover own: nobody else is bound to cover it
+                r.od_pip = NO
             r.markers[s + 1] = True
             r.had_turn[s] = True
         r.moves += 1
         r.drew = False
         r.drawn = NO
         r.to_move = (s + 1) % self.n
-        if r.passes >= self.n:
+        if r.passes >= self.n or (self.rules.no_draw_end and r.yard <= self.rules.reserve):
             r.ended = STUCK
 
     def _blocked(self):
@@ -698,15 +724,20 @@ class Game:
 
     # -- scores and winners: in shared_engine.scoring, loaded when needed -------
 
-    def _score(self, pips, db):
+    def _score(self, pips, db, facts):
         from shared_engine import scoring
 
-        scoring.score(self, pips, db)
+        scoring.score(self, pips, db, facts)
 
-    def _fix(self, rnd, seat, pips, db):
+    def _fix(self, rnd, seat, pips, db, facts):
         from shared_engine import corrections
 
-        corrections.fix(self, rnd, seat, pips, db)
+        corrections.fix(self, rnd, seat, pips, db, facts)
+
+    def _caught(self, seat, tile_ids):
+        from shared_engine import variants
+
+        variants.caught(self, seat, tile_ids)
 
     def round_winners(self, i):
         """Seats (1-based) that won scored round i: the lowest score (the
@@ -797,10 +828,10 @@ def pack(ev):
         return (ev[1] << 4) | k
     if k == BLOCKED or k == REDEAL or k == END:
         return k
-    if k == FIX:
+    if k == FIX and len(ev) == 5:
         return ((((ev[3] << 1 | ev[4]) << 5 | ev[1]) << 5 | ev[2]) << 4) | k
-    if k == HAND:
-        return bytes((HAND, ev[1])) + bytes(ev[2])
+    if k == HAND or k == CAUGHT:
+        return bytes((k, ev[1])) + bytes(ev[2])
     if k == ROUND:
         return bytes((ROUND, ev[1], ev[2])) + bytes(ev[3])
     return ev
@@ -808,8 +839,8 @@ def pack(ev):
 
 def unpack(x):
     if isinstance(x, bytes):
-        if x[0] == HAND:
-            return (HAND, x[1], tuple(x[2:]))
+        if x[0] == HAND or x[0] == CAUGHT:
+            return (x[0], x[1], tuple(x[2:]))
         return (ROUND, x[1], x[2], tuple(x[3:]))
     if not isinstance(x, int):
         return x

@@ -1,8 +1,7 @@
 """Every option of RULES.md as data, and what a table sees of a game's
 options: the table of options (their values, their default per preset,
-the presets they apply to), the check of a record's options against it,
-every option with its value (the report's ``options``), and the house
-rules, the options in play that are not the preset's defaults (the rules
+the presets they apply to), the check of a record's options against it, and
+the house rules, the options in play that are not the preset's defaults (the rules
 line of the board's screens and of the laptop's sheets: "0-0 = 25, out
 -10").
 
@@ -170,31 +169,20 @@ def check_all(preset, options):
                          % (db, old))
 
 
-def every_option(rules):
-    """{name: value} of every option of the table for ``rules`` (a
-    presets.Rules): the record's, else the preset's default (None where
-    the preset works it out). ``double_blank`` and ``double_blank_50``
-    say the same value of 0-0, however the record gave it."""
-    out = {}
-    given = rules.given
-    for row in rows():
-        k = row[0]
-        v = given.get(k)
-        out[k] = default(row, rules.name) if v is None else v
-    out["double_blank"] = str(rules.double_blank)
-    out["double_blank_50"] = "yes" if rules.double_blank == 50 else "no"
-    return out
-
-
 def house(rules):
     """[(name, value)]: the options in play that differ from the preset's
-    defaults, in the table's order; ``double_blank_50`` is never one
-    (``double_blank`` says it)."""
-    every = every_option(rules)
+    defaults, in the table's order (``rules`` a presets.Rules); 0-0's
+    value as ``double_blank`` however the record gave it, never as
+    ``double_blank_50``."""
+    given = rules.given
     out = []
     for row in rows():
         k = row[0]
-        v = every[k]
-        if k != "double_blank_50" and v is not None and v != default(row, rules.name):
+        if k == "double_blank_50":
+            continue
+        v = given.get(k)
+        if k == "double_blank" and "double_blank_50" in given:
+            v = str(rules.double_blank)
+        if v is not None and v != default(row, rules.name):
             out.append((k, v))
     return out

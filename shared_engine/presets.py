@@ -10,10 +10,9 @@ them, raising ``ValueError`` with a sentence a player understands.
 The house rules of RULES.md (issue 31) are options too. Their table (every
 option, its values, its default per preset, the presets it applies to) is
 ``house.OPTIONS``: loaded only where options are given or listed, so that a
-game of the presets' defaults costs the board's heap nothing more. Their
-defaults are written here once more (``_HOUSE``, and the
-``int(get(...))`` lines of ``Rules``), where tests/engine/test_house_rules.py
-holds them to the table.
+game of the presets' defaults costs the board's heap nothing more. ``Rules``
+writes their defaults once more (its ``get(name, default)`` lines), where
+tests/engine/test_house_rules.py holds them to the table.
 """
 
 from shared_engine import tiles
@@ -33,6 +32,7 @@ OPTION_NAMES = (
 TIE_SHARED = "shared"
 TIE_ROUNDS = "most_rounds_won,lowest_nonzero_round"
 TIE_OUTS = "most_outs"
+
 
 PRESETS = {
     # seed 000_1b8e90a0c2cb7e77.txt
@@ -97,10 +97,11 @@ class Rules:
     ints and bools, never strings.
     """
 
-    def __init__(self, name, n_players, options):
+    def __init__(self, name, n_players, options, checked=False):
         preset = find_preset(name)
-        if options:
-            # every given option's value checked against the table
+        if options and not checked:
+            # every given option's value checked against the table (not
+            # again for a checkpoint's game: its options were, when it began)
             from shared_engine import house
             house.check_all(name, options)
         opt = {}
@@ -111,7 +112,7 @@ class Rules:
             if key in opt:
                 opt[key] = options[key]
         self.name = name
-        self.options = opt      # the presets' options; ``house.every_option`` has them all
+        self.options = opt      # the presets' options; report.options has them all
         self.given = options    # as the record gave them
         self.layout = preset["layout"]
         self.centre_in_hand = preset["centre_in_hand"]
@@ -145,23 +146,22 @@ class Rules:
         self.draw_until = dt == "until"     # a player with no play draws until a tile fits
         self.reserve = (2 if n == 2 else 1) if opt["yard_reserve"] == "2p2-else1" else 0
         tb = opt["tie_break"]
-        self.tie_rounds = tb == TIE_ROUNDS
-        self.tie_outs = tb == TIE_OUTS
+        self.tie = 1 if tb == TIE_ROUNDS else 2 if tb == TIE_OUTS else 0
         self.positive = opt["positive_scoring"] == "yes"
         # 0-0's value: double_blank, else double_blank_50 (older records:
         # 50 or 0); house.check_all refuses the two where they disagree.
         db = get("double_blank")
-        self.double_blank = int(db) if db is not None else (50 if opt["double_blank_50"] == "yes" else 0)
-        self.db50 = self.double_blank == 50
-        opt["double_blank_50"] = "yes" if self.db50 else "no"
         # The house rules (RULES.md), at their defaults where not given.
-        self.blank_end = int(get("blank_end", "0"))
-        self.doubles_double = get("doubles_count_double") == "yes"
-        self.out_bonus = int(get("out_bonus", "0"))
-        self.double_out = int(get("double_out", "0"))
-        self.open_train = int(get("open_train", "0"))
-        self.unsatisfied = int(get("unsatisfied_double", "0"))
-        self.blocked_cap = get("blocked_cap") == "yes"
+        # Those only a score reads are one tuple (``count``), read through
+        # the properties below: each attribute of its own is a slot of
+        # every game's Rules, and on the unix port's heap the table of 37
+        # of them was a block of 592 bytes to find.
+        db = int(db) if db is not None else (50 if opt["double_blank_50"] == "yes" else 0)
+        opt["double_blank_50"] = "yes" if db == 50 else "no"
+        self.count = (db, int(get("blank_end", "0")), get("doubles_count_double") == "yes",
+                      int(get("out_bonus", "0")), int(get("double_out", "0")),
+                      int(get("open_train", "0")), int(get("unsatisfied_double", "0")),
+                      get("blocked_cap") == "yes")
         self.skip_missing = get("skip_missing_doubles") == "yes"
         self.call_last = int(get("call_last_tile", "0"))
         self.first_run = get("first_turn_run") == "yes"
@@ -171,9 +171,8 @@ class Rules:
         self.cover_own = get("double_cover") == "own"
         # A scored round keeps facts beyond pips and 0-0 (RULES.md, "The
         # facts of a round") only where a rule counts them.
-        self.facts = bool(self.blank_end or self.doubles_double or self.open_train
-                          or self.unsatisfied or self.double_out or self.out_bonus
-                          or self.call_last)
+        c = self.count
+        self.facts = bool(c[1] or c[2] or c[3] or c[4] or c[5] or c[6] or c[7] or self.call_last)
         rounds = opt["rounds"]
         if rounds is None:
             self.rounds = tuple(range(top, -1, -1))
@@ -193,6 +192,21 @@ class Rules:
         if dealt > self.tiles:
             raise ValueError("a double-%d set has %d tiles: too few for %d hands of %d" % (
                 top, self.tiles, n, self.hand_size))
+
+
+    # What a score reads of the rules (``count``): 0-0's value and the house
+    # rules of RULES.md, "What a hand counts".
+    double_blank = property(lambda self: self.count[0])
+    db50 = property(lambda self: self.count[0] == 50)
+    blank_end = property(lambda self: self.count[1])
+    doubles_double = property(lambda self: self.count[2])
+    out_bonus = property(lambda self: self.count[3])
+    double_out = property(lambda self: self.count[4])
+    open_train = property(lambda self: self.count[5])
+    unsatisfied = property(lambda self: self.count[6])
+    blocked_cap = property(lambda self: self.count[7])
+    tie_rounds = property(lambda self: self.tie == 1)
+    tie_outs = property(lambda self: self.tie == 2)
 
 
 def _int(text, what):

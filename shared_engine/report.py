@@ -4,16 +4,26 @@ Kept apart from the engine so the board, which never prints JSON, does not
 load it. Seats are numbered from 1 in every key.
 """
 
-from shared_engine import engine, house
+from shared_engine import engine
 from shared_engine.presets import TRAINS
+
+# The house rules of issue 31 beyond double_blank, with their defaults (the
+# same in every preset), "name=default" a word: one string (the unix port's
+# heap runs the engine's tests); tests/engine/test_house_rules.py holds them
+# to the table of shared_engine/house.py, which a game at the presets'
+# defaults does not load.
+HOUSE = ("blank_end=0 doubles_count_double=no out_bonus=0 double_out=0 open_train=0 "
+         "unsatisfied_double=0 blocked_cap=no skip_missing_doubles=no call_last_tile=0 "
+         "first_turn_run=no voluntary_pass=no no_draw_end=no target_score=0 double_cover=any")
+
 
 
 def report(game):
     """The report dict: rules, players, rounds, totals, over, winners, state
-    (plus tie_break, redeals, options and warnings)."""
+    (plus tie_break, redeals, options, house_rules and warnings)."""
     rounds = []
     for i in range(len(game.results)):
-        double, counted, out, pips, db, bounds, orig = game.results[i]
+        double, counted, out, pips, db, bounds, orig, facts = game.results[i]
         rounds.append({
             "double": double,
             "scores": list(counted),
@@ -24,18 +34,23 @@ def report(game):
             # a `fix` changed the round: the seats whose pips it changed,
             # and the round as its score line gave it
             "corrected": [] if orig is None else [
-                s + 1 for s in range(game.n) if orig[1][s] != pips[s] or orig[2][s] != db[s]],
+                s + 1 for s in range(game.n) if orig[1][s] != pips[s] or orig[2][s] != db[s]
+                or _seat_facts(orig[3], game.n, s) != _seat_facts(facts, game.n, s)],
             "original": None if orig is None else {
                 "scores": list(orig[0]),
                 "pips": list(orig[1]),
                 "holds_double_blank": [s + 1 for s in range(game.n) if orig[2][s]],
             },
         })
+        if game.rules.facts or game.rules.skip_missing:
+            from shared_engine import facts
+            rounds[-1]["facts"] = facts.round_facts(game, i)
     winners, how = game.winners()
     return {
         "rules": game.rules.name,
         "players": list(game.players),
-        "options": house.every_option(game.rules),
+        "options": options(game.rules),
+        "house_rules": house_rules(game.rules),
         "rounds": rounds,
         "totals": list(game.totals),
         "over": game.over,
@@ -95,7 +110,37 @@ def state(game):
         "awaiting_score": bool(r.ended),
         "out": None if r.out is None else r.out + 1,
         "blocked": r.ended == engine.STUCK,
+        "run": r.run + 1 if rules.layout == TRAINS and r.run >= 0 else None,
     }
+
+
+def options(rules):
+    """Every option with its value: the record's, else the preset's
+    default (None where the preset works it out); 0-0's value both as
+    ``double_blank`` and, as older records say it, ``double_blank_50``."""
+    out = dict(rules.options)
+    out["double_blank"] = str(rules.double_blank)
+    given = rules.given
+    for w in HOUSE.split():
+        k, _, d = w.partition("=")
+        out[k] = given.get(k, d)
+    return out
+
+
+def house_rules(rules):
+    """{name: value} of the options in play that are not the preset's
+    defaults (house.house: only where the record gives options)."""
+    if not rules.given:
+        return {}
+    from shared_engine import house
+    return dict(house.house(rules))
+
+
+def _seat_facts(fb, n, s):
+    """Seat s's facts in a round's facts bytes (None: none kept)."""
+    if fb is None:
+        return None
+    return [fb[k * n + s] for k in range(len(fb) // n)]
 
 
 def _end(v):

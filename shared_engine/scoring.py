@@ -1,6 +1,7 @@
-"""Scores and winners: a ``score`` line checked and counted (ruling 5,
-double-blank 50, positive scoring), round winners, and the game's winners
-after its tie-breaks.
+"""Scores and winners: a ``score`` line checked and counted (ruling 5, the
+value of 0-0, positive scoring, the house rules of RULES.md worked out
+from the round's facts: shared_engine/facts.py), round winners, and the
+game's winners after its tie-breaks.
 
 Loaded only when a round is scored or the winners are asked for: most
 presses on the board never need it.
@@ -10,13 +11,15 @@ from shared_engine import tiles
 from shared_engine.tiles import IllegalEvent, OUT
 
 
-def score(game, pips, db):
+def score(game, pips, db, claims=None):
+    """Apply a score line: ``pips`` and ``db`` per seat, ``claims`` the
+    facts its marks write (facts.py's order; None: none)."""
     r = game.round
     rules = game.rules
     n = game.n
     if r is None:
         raise IllegalEvent("no round is in play to score")
-    if len(pips) != n:
+    if len(pips) != n or len(db) != n:
         raise IllegalEvent("the score line needs %d numbers, one per seat, not %d" % (
             n, len(pips)))
     holders = [s for s in range(n) if db[s]]
@@ -36,32 +39,53 @@ def score(game, pips, db):
         if db[r.out]:
             raise IllegalEvent("{seat} went out: they hold no tiles, so no 0-0", r.out + 1)
         raise IllegalEvent("{seat} went out: their score must be 0, not {n}", r.out + 1, pips[r.out])
+    out = r.out if r.ended == OUT else None
+    fb = None
+    if rules.facts or claims is not None:
+        from shared_engine import facts
+        fb, out = facts.resolve(game, r, pips, db, claims, out)
     bnd = None
-    if r.ended:
+    if r.ended or r.moves or r.any_known:
         # Ruling 5: a score the engine can prove wrong is refused, seat by
-        # seat against what their hands can make (kept for a later fix).
+        # seat against what their hands can make (kept for a later fix);
+        # a round closed early too, where its play was recorded (ruling 16).
         bnd = bounds(game, r)
         for s in range(n):
             check_seat(bnd, s, pips[s], db[s])
-    out = r.out if r.ended == OUT else None
-    counted = count(game, pips, db, out)
+            if fb is not None:
+                facts.check(rules, bnd, n, s, pips[s], fb[s], fb[n + s] * 2)
+    else:
+        for s in range(n):
+            check_paper(game, r.double, s, pips[s])
+    counted = count(game, pips, db, out, fb)
+    totals = game.totals
     for s in range(n):
-        game.totals[s] += counted[s]
+        totals[s] += counted[s]
     game.results.append((r.double, counted, out, tuple(pips), tuple(db),
-                         bnd, None))
+                         bnd, None, fb))
     game.used.append(r.double)
     game.round = None
-    rounds = rules.rounds
-    if len(game.results) >= len(rounds):
+    if len(game.results) >= len(rules.rounds):
         game.over = True
+    elif rules.target:
+        # target_score: over after the round in which a total reached it
+        for t in totals:
+            if t >= rules.target:
+                game.over = True
 
-def count(game, pips, db, out):
-    """The round's scores as counted for the totals (a tuple): 0-0 worth 50
-    where that option is on; under positive scoring the winner (the seat
-    that went out, else the lowest) takes the others' pips."""
+def count(game, pips, db, out, fb=None):
+    """The round's scores as counted for the totals (a tuple), worked out
+    from its facts and the rules (RULES.md, "What a hand counts"): 0-0's
+    value; the house rules where the round keeps facts (``fb``, bytes:
+    facts.py); under positive scoring the winner (the seat that went out,
+    else the lowest) takes the others' scores."""
     rules = game.rules
     n = game.n
-    counted = [pips[s] + (50 if db[s] and rules.db50 else 0) for s in range(n)]
+    zero = rules.double_blank or 2 * rules.blank_end
+    counted = [pips[s] + (zero if db[s] else 0) for s in range(n)]
+    if fb is not None:
+        from shared_engine import facts
+        facts.count(rules, n, counted, out, fb)
     if rules.positive:
         if out is not None:
             winners = [out]
@@ -97,6 +121,17 @@ def check_seat(bnd, s, p, d):
     if p > hi:
         raise IllegalEvent("{seat}'s {tiles} make at most {most} pips, not {n}",
                            seat, ("1 tile",) if k == 1 else ("{n} tiles", k), hi, p)
+
+
+def check_paper(game, double, s, p):
+    """A paper-sheet round (nothing of its play recorded, ruling 16):
+    refuse only what no hand can hold, more pips than the tiles not on
+    the table (the set but the centre double)."""
+    top = game.rules.top
+    most = top * (top + 1) * (top + 2) // 2 - 2 * double
+    if p > most:
+        raise IllegalEvent("{seat} cannot hold {n} pips: the tiles not on the table hold {most}",
+                           s + 1, p, most)
 
 
 def _pool(game, r):
@@ -166,7 +201,11 @@ def _sums(pool, u, step):
 # carries them), the tile count, then the fewest and the most pips without
 # 0-0 in 3 bytes (11 bits each: a double-15 set holds 2,040 pips), then the
 # same with 0-0; fewest > most where that is impossible. Bytes, not ints:
-# 13 rounds of 10 players cost 1 KB a game on the 64-bit unix port.
+# 13 rounds of 10 players cost 1 KB a game on the 64-bit unix port. Where
+# the rules count a round's facts (house rules), 4 bytes a seat follow the
+# 7 of every seat: the fewest and the most blank ends, and the fewest and
+# the most of the doubles' pips, halved (they are even; a double-18 set's
+# doubles hold 342).
 
 _NONE = (1, 0)  # an empty span: fewest > most
 _UNCHECKED = (2047, 0)  # empty too: the tile count does not fit what is left
@@ -180,7 +219,7 @@ def bounds(game, r):
     is worked out once."""
     zero = tiles.double_id(0)
     n = game.n
-    out = bytearray(7 * n)
+    out = bytearray(11 * n if game.rules.facts else 7 * n)
     low = high = None
     no_db = r.double == 0 or r.table[zero]
     holder = -1            # the seat known to hold 0-0
@@ -223,6 +262,9 @@ def bounds(game, r):
             out[i + 2] = (v >> 8) & 255
             out[i + 3] = v & 255
             i += 3
+    if game.rules.facts:
+        from shared_engine import facts
+        facts.spans(game, r, out)
     return bytes(out)
 
 
@@ -245,6 +287,17 @@ def winners(game):
     tied = [s for s in range(game.n) if tot[s] == best]
     if len(tied) == 1:
         return [tied[0] + 1], None
+    if game.rules.tie_outs:
+        # most_outs: of the tied, the one who went out in most rounds
+        outs = [0] * game.n
+        for res in game.results:
+            if res[2] is not None:
+                outs[res[2]] += 1
+        most = max(outs[s] for s in tied)
+        tied = [s for s in tied if outs[s] == most]
+        if len(tied) == 1:
+            return [tied[0] + 1], "most rounds gone out"
+        return [s + 1 for s in tied], "shared"
     if not game.rules.tie_rounds:
         return [s + 1 for s in tied], "shared"
     won = [0] * game.n

@@ -7,13 +7,30 @@ game on both: the shuffle uses its own small generator, not ``random``). It
 is never flashed to the board: the firmware does not import it.
 
 Bots: ``random`` picks any legal play; ``greedy`` sheds the tile with the
-most pips (doubles first when equal), the usual table strategy.
+most pips (doubles first when equal), the usual table strategy. Both play
+every house rule of RULES.md the game's options turn on: they draw instead
+of playing now and then (voluntary_pass), draw on until a tile fits
+(drawn_tile until), run on their own train on a first turn and stop at
+random (first_turn_run), forget to call their last tile now and then and
+are caught (call_last_tile), open a round on the first double still to
+open one that somebody holds (skip_missing_doubles), and write the facts
+the rules count on the score line. With no house rule on, the generator
+is asked exactly as before: a seed is the same game it always was.
 """
 
 from shared_engine import tiles
 from shared_engine.engine import (
-    Game, Log, ROUND, HAND, PLAY, DRAW, PASS, SCORE, REDEAL, UNKNOWN, DOUBLE,
+    Game, Log, ROUND, HAND, PLAY, DRAW, PASS, SCORE, REDEAL, CAUGHT, UNKNOWN, DOUBLE,
 )
+
+
+def _ids(deck, i, j):
+    """deck[i:j] as a list made at its size (list() of a slice grows it a
+    doubling at a time: a block of 1 KB on the unix port's heap)."""
+    out = [0] * (j - i)
+    for k in range(i, j):
+        out[k - i] = deck[k]
+    return out
 
 
 class Rng:
@@ -103,17 +120,25 @@ class Simulation:
     # -- dealing ---------------------------------------------------------------
 
     def _shuffled(self, exclude=-1):
-        # One allocation of the final size (a comprehension, and list() of
-        # a range, grow their list step by step, to a block of 128 items for
-        # 91 tiles: at the board's 160K heap, pieces it may not find).
+        # A bytearray of the final size (tile ids are below 256): a list of
+        # 91 ids is a block of 1 KB on the unix port's 64-bit heap, which a
+        # 10 players' game at the 160K heap may not find.
         n = self.rules.tiles
-        ts = [0] * n
+        ts = bytearray(n if exclude < 0 else n - 1)
+        j = 0
         for i in range(n):
-            ts[i] = i
-        if exclude >= 0:
-            ts.remove(exclude)
+            if i != exclude:
+                ts[j] = i
+                j += 1
         self.rng.shuffle(ts)
         return ts
+
+    def _deal(self, deck):
+        """Hands (lists of tile ids) and the yard from the shuffled ``deck``."""
+        h = self.rules.hand_size
+        n = self.game.n
+        self.hands = [_ids(deck, k * h, (k + 1) * h) for k in range(n)]
+        self.yard = _ids(deck, n * h, len(deck))
 
     def deal_round(self):
         """Deal, find the centre double and its leader; emit round and hands."""
@@ -126,7 +151,7 @@ class Simulation:
                 double = g.next_double()
             else:
                 double = None
-            hunt = []
+            hunt = bytearray()   # seats, a byte each: a long hunt (60 draws) is no 1 KB block
             if not rules.centre_in_hand:
                 centre = tiles.double_id(double)
                 # Everybody draws in turn from the face-down set until the
@@ -141,12 +166,21 @@ class Simulation:
                     i += 1
                 lead = hunt[-1]
                 deck = self._shuffled(exclude=centre)
-                self.hands = [deck[k * rules.hand_size:(k + 1) * rules.hand_size] for k in range(n)]
-                self.yard = deck[n * rules.hand_size:]
+                self._deal(deck)
                 break
             deck = self._shuffled()
-            self.hands = [deck[k * rules.hand_size:(k + 1) * rules.hand_size] for k in range(n)]
-            self.yard = deck[n * rules.hand_size:]
+            self._deal(deck)
+            if rules.skip_missing:
+                # the first double still to open a round that someone holds;
+                # when nobody holds any, the first is drawn for
+                from shared_engine.variants import doubles_left
+                left = doubles_left(g)
+                double = left[0]
+                for d in left:
+                    did = tiles.double_id(d)
+                    if [h for h in self.hands if did in h]:
+                        double = d
+                        break
             if double is None:
                 # chicken-scratch: the highest unused double anybody holds.
                 held = -1
@@ -196,33 +230,70 @@ class Simulation:
         self.deal_round()
         if g.round is None:
             return
-        while not g.round.ended:
-            s = g.round.to_move
+        r = g.round
+        rng = self.rng
+        vp = rules.voluntary_pass
+        while not r.ended:
+            s = r.to_move
             seat = s + 1
             plays = g.legal_plays()
-            if plays:
+            if rules.first_run and g.trains and r.run == s:
+                # a first-turn run: on while a tile fits, now and then stopped
+                if plays and rng.below(4):
+                    self._play(s, plays)
+                else:
+                    self.emit((PASS, seat))
+                continue
+            if plays and not (vp and r.drawable(rules) > 0 and not rng.below(6)):
                 self._play(s, plays)
                 continue
-            if g.round.drawable(rules) > 0:
-                t = self.yard.pop()
-                self.hands[s].append(t)
-                self.emit((DRAW, seat, tiles.HI[t], tiles.LO[t]))
+            if r.drawable(rules) > 0:
+                self._draw(s)
                 plays = g.legal_plays()
-                if plays and (rules.drawn_must or self.rng.below(4)):
+                while not plays and rules.draw_until and r.drawable(rules) > 0:
+                    self._draw(s)
+                    plays = g.legal_plays()
+                if plays and (rules.drawn_must or rng.below(4)) and not (vp and not rng.below(3)):
                     self._play(s, plays)
                     continue
             self.emit((PASS, seat))
-        n = g.n
+        self.emit(self.score_event())
+
+    def _draw(self, s):
+        t = self.yard.pop()
+        self.hands[s].append(t)
+        self.emit((DRAW, s + 1, tiles.HI[t], tiles.LO[t]))
+
+    def score_event(self):
+        """The round's score line from the true hands: pips, 0-0, and the
+        facts the rules count (blank ends, the doubles' pips); the engine
+        knows the others."""
+        rules = self.rules
+        n = self.game.n
         zero = tiles.double_id(0)
         pips = []
         db = []
+        blanks = []
+        doubles = []
         for s in range(n):
-            p = 0
+            p = b = d = 0
             for t in self.hands[s]:
                 p += tiles.pips(t)
+                if t != zero:
+                    if tiles.LO[t] == 0:
+                        b += 1
+                    elif tiles.is_double(t):
+                        d += tiles.pips(t)
             pips.append(p)
             db.append(1 if zero in self.hands[s] else 0)
-        self.emit((SCORE, tuple(pips), tuple(db)))
+            blanks.append(b)
+            doubles.append(d)
+        claims = (tuple(blanks) if rules.blank_end and any(blanks) else None,
+                  tuple(doubles) if rules.doubles_double and any(doubles) else None,
+                  None, None, None, None)
+        if claims[0] is None and claims[1] is None:
+            return (SCORE, tuple(pips), tuple(db))
+        return (SCORE, tuple(pips), tuple(db), claims)
 
     def _play(self, s, plays):
         a, b, target = self.bots[s](self.game, plays, self.hands[s], self.rng)
@@ -230,6 +301,16 @@ class Simulation:
         if target == s + 1:
             target = None
         self.emit((PLAY, s + 1, a, b, target))
+        r = self.game.round
+        rules = self.rules
+        if rules.call_last and not r.ended and len(self.hands[s]) == 1 and not self.rng.below(3):
+            # the last tile not called: the table catches it, the yard pays
+            k = r.drawable(rules)
+            if k > rules.call_last:
+                k = rules.call_last
+            ids = [self.yard.pop() for _ in range(k)]
+            self.hands[s].extend(ids)
+            self.emit((CAUGHT, s + 1, tuple(ids)))
 
     def record(self):
         """The game as DGN text."""
@@ -249,6 +330,8 @@ def to_quick(events):
             out.append((PLAY, ev[1], a, a, ev[4]))
         elif k == DRAW:
             out.append((DRAW, ev[1], UNKNOWN, UNKNOWN))
+        elif k == CAUGHT:
+            out.append((CAUGHT, ev[1], ()))
         else:
             out.append(ev)
     return out
@@ -264,6 +347,8 @@ def to_board(events):
             continue
         if k == DRAW:
             out.append((DRAW, ev[1], UNKNOWN, UNKNOWN))
+        elif k == CAUGHT:
+            out.append((CAUGHT, ev[1], ()))
         else:
             out.append(ev)
     return out

@@ -151,7 +151,7 @@ def test_no_tile_twice_in_a_round():
     rejects(game(R, 4, body=upto(14) + "2 draw 9-2   ; 15"), 15, "9-2 is already on the table")
     # A new round starts with every tile back in play.
     text = game(R, 4, body=upto(14) + """
-        score 1 2 3 4        ; 15
+        score 40 50 60 70    ; 15
         round 8-8 lead 1     ; 16
         1 play 8-4           ; 17
         2 play 8-1           ; 18

@@ -285,7 +285,7 @@ def test_round_trip_through_the_engine():
         4 play
         1 draw
         1 pass
-        score 5 6 7 8
+        score 50 60 70 80
         round 8-8 lead 2 hunt 1 2
         redeal
         round 8-8 lead 3
@@ -319,7 +319,7 @@ def test_syntax_errors():
     bad_line("score", "a score line lists the pips")
     bad_line("score 1 x 3 4", "a score must be a number, not 'x'")
     bad_line("score 1 -2 3 4", "a score must be a number")
-    bad_line("score 1 2+db 3 4", "a score must be a number")
+    bad_line("score 1 2+db 3 4", "unknown mark +db (the marks: +DB +BE +DP +OT +UD +OD +OUT)")
     bad_line("hand 1", "write a hand as: hand SEAT")
     bad_line("hand one 9-4", "a seat must be a number")
     bad_line("hand 1 19-2", "19-2 is not a tile of any set")
@@ -345,7 +345,7 @@ STATE_KEYS = ("round", "to_move", "hands", "yard", "drawable", "trains_needed",
 
 
 def test_report_keys():
-    rep = report(HEAD + "round 9-9 lead 1\n1 play 9-4\nscore 0 1 2 3\nround 8-8 lead 2\n")
+    rep = report(HEAD + "round 9-9 lead 1\nscore 0 1 2 3\nround 8-8 lead 2\n")
     for k in ("rules", "players", "rounds", "totals", "over", "winners", "state"):
         assert k in rep, k
     assert rep["rules"] == "chickenfoot" and rep["players"] == ["Ann", "Bob", "Cy", "Di"]

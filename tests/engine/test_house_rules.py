@@ -3,8 +3,9 @@
 house rules of a game. The rules themselves are played and scored in
 test_house_play.py and test_house_scoring.py."""
 
-from shared_engine import house
+from shared_engine import house, report
 from shared_engine.presets import NAMES, PRESETS, Rules
+from shared_engine.report import HOUSE
 
 from _check import raises
 
@@ -75,10 +76,12 @@ def test_double_blank_and_the_older_double_blank_50():
     e = raises(ValueError, Rules, "chickenfoot", 4, {"double_blank": "25", "double_blank_50": "yes"})
     assert "disagree" in str(e)
     # the report's options say the same value both ways
-    every = house.every_option(Rules("chickenfoot", 4, {"double_blank": "25"}))
+    every = report.options(Rules("chickenfoot", 4, {"double_blank": "25"}))
     assert every["double_blank"] == "25" and every["double_blank_50"] == "no"
-    every = house.every_option(Rules("chickenfoot", 4, {"double_blank_50": "yes"}))
+    every = report.options(Rules("chickenfoot", 4, {"double_blank_50": "yes"}))
     assert every["double_blank"] == "50" and every["double_blank_50"] == "yes"
+    assert house.house(Rules("chickenfoot", 4, {"double_blank_50": "yes"})) == [("double_blank", "50")]
+    assert house.house(Rules("chickenfoot-cross", 4, {"double_blank_50": "no"})) == [("double_blank", "0")]
 
 
 def test_a_bad_value_is_refused_naming_the_values_allowed():
@@ -151,3 +154,18 @@ def test_the_tables_presets_and_defaults_are_the_presets():
             row = house.option(key)
             if row is not None:
                 assert house.default(row, name) == PRESETS[name][key], (name, key)
+
+
+def test_the_house_defaults_of_presets_and_report_are_the_tables():
+    # report.HOUSE (the report's defaults) against the table; Rules' are
+    # held to it by test_rules_resolve_the_tables_defaults
+    for name in NAMES:
+        for w in HOUSE.split():
+            k, _, d = w.partition("=")
+            assert house.default(house.option(k), name) == d, (name, k)
+    names = [row[0] for row in house.rows()]
+    for name in NAMES:
+        every = report.options(Rules(name, 4, {}))
+        assert sorted(every) == sorted(names)
+        for row in house.rows():
+            assert every[row[0]] == house.default(row, name), (name, row[0])

@@ -173,14 +173,22 @@ def test_paper_sheet_scoring():
     assert rep["state"] is None and rep["over"] is False and rep["winners"] == []
 
 
-def test_paper_sheet_after_part_of_the_play():
-    rep = report(game(CF, 4, body="""
-        round 9-9 lead 1
-        1 play 9-4
-        2 draw
-        score 0 0 0 0
-    """))
-    assert rep["totals"] == [0, 0, 0, 0] and rep["state"] is None
+def test_a_round_closed_after_part_of_the_play_is_checked():
+    # Issue 32: the play was recorded, so the engine knows each hand's
+    # count of tiles (seat 1 10, seat 2 12, the others 11) even without a
+    # tile: 0 pips is refused, as for a round that ended (ruling 16).
+    body = """
+        round 9-9 lead 1     ; 3
+        1 play 9-4           ; 4
+        2 draw               ; 5
+    """
+    rejects(game(CF, 4, body=body + "score 0 0 0 0   ; 6"), 6,
+            "seat 1's 10 tiles make at least 33 pips, not 0")
+    rejects(game(CF, 4, body=body + "score 40 50 60 400   ; 6"), 6,
+            "seat 4's 11 tiles make at most")
+    rep = report(game(CF, 4, body=body + "score 40 50 60 70"))
+    assert rep["totals"] == [40, 50, 60, 70] and rep["state"] is None
+    assert rep["rounds"][0]["out"] is None
 
 
 def test_paper_sheet_file_with_a_tie_break():

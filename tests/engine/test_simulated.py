@@ -10,6 +10,8 @@ from shared_engine import dgn, report
 from shared_engine.engine import Game, SCORE
 from shared_engine.simulate import Simulation, to_quick
 
+from _digest import digest
+
 CASES = (
     ("chickenfoot", (2, 4, 8)),
     ("chickenfoot-cross", (2, 4, 7)),
@@ -98,7 +100,9 @@ def test_written_record_replays():
                 f.write(line)
         with open(path) as f:
             again = dgn.replay_lines(f)
-        assert report.report(again) == report.report(sim.game)
+        # as digests: two reports of a whole game at once strain the heap
+        assert digest(report.report(again)) == digest(report.report(sim.game))
+        again = None
         # The text reads back to the very same events, line by line.
         scanner = dgn.Scanner()
         with open(path, "rb") as f:

@@ -67,7 +67,7 @@ def test_undo_a_score():
     text = game(CF, 4, body="""
         round 9-9 lead 1
         1 play 9-4
-        score 1 2 3 4
+        score 40 50 60 70
         undo
     """)
     rep = report(text)
@@ -90,7 +90,7 @@ def test_undo_back_across_a_round():
     text = game(CF, 4, body="""
         round 9-9 lead 1
         1 play 9-4
-        score 1 2 3 4
+        score 40 50 60 70
         round 8-8 lead 2
         2 play 8-1
         undo

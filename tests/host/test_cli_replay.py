@@ -274,3 +274,28 @@ def test_missing_file_through_the_real_command(tmp_path):
     assert proc.returncode == 1
     assert proc.stdout == ""
     assert proc.stderr == "pipkeeper: {}: No such file or directory\n".format(missing)
+
+
+# -- issue 32, item 13: text too long, a byte order mark -------------------------
+
+@needs_engine
+def test_a_megabyte_token_is_cut_in_the_error_and_in_json(tmp_path):
+    path = tmp_path / "long.dgn"
+    path.write_text('[Rules "chickenfoot"]\n[Players "A" "B"]\nround 9-9 lead 1\n' + "x" * 1000000 + "\n")
+    result = run("replay", "--json", str(path))
+    assert result.exit_code == 1
+    err = json.loads(result.stdout)["error"]
+    assert err["line"] == 4 and err["message"].startswith("unknown event 'xxx")
+    assert err["message"].endswith("... (1000000 bytes)'") and len(err["message"]) < 100
+    assert len(result.stderr) < 200
+
+
+@needs_engine
+def test_a_record_saved_with_a_byte_order_mark_replays(tmp_path):
+    path = tmp_path / "notepad.dgn"
+    path.write_bytes(b"\xef\xbb\xbf" + EXAMPLE.read_bytes())
+    result = run("replay", str(path))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == EXAMPLE_SHEET
+    from pipkeeper.library.derive import tags_of
+    assert tags_of(path.read_bytes())["Rules"] == ["chickenfoot"]

@@ -45,12 +45,9 @@ def test_a_message_is_found_in_each_of_its_forms(tmp_path):
     (tmp_path / "firmware" / "flows").mkdir(parents=True)
     (tmp_path / "firmware" / "screens").mkdir()
     (tmp_path / "shared_engine").mkdir()
-    for f in ("firmware/core.py", "firmware/words.py", "firmware/words_house.py", "firmware/words_rulesets.py",
-              "firmware/app.py",
-              "shared_engine/engine.py",
-              "shared_engine/scoring.py", "shared_engine/presets.py", "shared_engine/tiles.py",
-              "shared_engine/corrections.py"):
-        (tmp_path / f).write_text("")
+    for f in sources.FILES:
+        if f.endswith(".py"):
+            (tmp_path / f).write_text("")
     (tmp_path / "firmware" / "flows" / "x.py").write_text(
         'a = ("Menu",)\nb = ("{name} leads", n)\nc = labels("Play", "-1" if v else "back")\n'
         'raise IllegalEvent("the game is over")\nd = ("Rules", [x])\n'

@@ -48,7 +48,7 @@ from pipkeeper.progress import Null, human
 # What goes on the board, from the checkout/installed packages.
 #   (package, relative paths left out)
 PACKAGES = (
-    ("shared_engine", ("simulate.py",)),  # the bots never run on the board
+    ("shared_engine", ("simulate.py", "mixes.py")),  # the bots never run on the board
     ("firmware", ("main.py", "bundle.py")),  # main.py goes to /main.py
     ("hardware", ()),
 )

@@ -19,13 +19,14 @@ ROOT = Path(__file__).resolve().parents[3]
 FILES = ("firmware/core.py", "firmware/words.py", "firmware/words_house.py", "firmware/words_rulesets.py",
          "firmware/app.py", "firmware/flows", "firmware/screens",
          "shared_engine/engine.py", "shared_engine/scoring.py", "shared_engine/presets.py",
-         "shared_engine/tiles.py", "shared_engine/corrections.py")
+         "shared_engine/tiles.py", "shared_engine/corrections.py", "shared_engine/facts.py",
+         "shared_engine/variants.py", "shared_engine/hands.py")
 _RAISERS = ("IllegalEvent", "Refused")
 # Messages made from a value at run time: the set-up page's option values
 # (firmware/flows/setup.py, ``_shown``) and the tie-breaks the engine names
 # (shared_engine/scoring.py, ``winners``; firmware/flows/rounds.py).
 DYNAMIC = ("quick", "full", "all", "no", "yes", "most rounds won",
-           "lowest non-zero round score")
+           "lowest non-zero round score", "most rounds gone out")
 _NOT_MESSAGES = ("x",)      # __import__'s fromlist
 # A module's dotted name ("shared_engine.dgn", in the app's tuples of
 # modules to let go) is never a message, in a tuple of one or not.

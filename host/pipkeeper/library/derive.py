@@ -42,9 +42,10 @@ def game_report(game):
 
 
 def _text(data):
-    if isinstance(data, str):
-        return data
-    return data.decode("utf-8", "replace")
+    if not isinstance(data, str):
+        data = data.decode("utf-8", "replace")
+    # a byte order mark (as Notepad saves a file) is no part of the record
+    return data[1:] if data.startswith("\ufeff") else data
 
 
 def _tags(text):
