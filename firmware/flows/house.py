@@ -22,8 +22,6 @@ rules whose value is not the preset's default, as [Option] tags
 
 from firmware.core import labels
 from firmware.words import PRESETS, preset, plural
-from firmware.words_rulesets import (default, LAST, STANDARD, OWN, OPTIONS_ROW,  # noqa: F401 (the set-up's)
-                                     in_play, offered, set_name)
 
 _NO_YES = ("no", "yes")
 _POINTS = ("0", "5", "10", "15", "20", "25", "50")
@@ -72,6 +70,7 @@ def rows(rules):
 
 
 def value(rules, house, key):
+    from firmware.flows.rule_sets import default
     return house.get(key, default(rules, key))
 
 
@@ -81,6 +80,7 @@ def shown(v):
 
 def _items(rules, ui):
     house = ui.get("house") or {}
+    from firmware.flows.rule_sets import set_name, STANDARD
     items = [[("Rule set",), set_name(ui.get("rules_set", STANDARD))]]
     for key, label, _ in rows(rules):
         items.append([label, shown(value(rules, house, key))])
@@ -89,6 +89,7 @@ def _items(rules, ui):
 
 def view(ctx, ui, k):
     rules = PRESETS[ui["pr"]]
+    from firmware.flows.rule_sets import in_play
     n = len(in_play(rules, ui.get("house") or {}))
     return "menu", {
         "title": ("House rules: {rules}", preset(rules)),
@@ -101,6 +102,7 @@ def view(ctx, ui, k):
 
 
 def press(ctx, ui, k, button):
+    from firmware.flows.rule_sets import OPTIONS_ROW, STANDARD, OWN, offered
     rules = PRESETS[ui["pr"]]
     rs = rows(rules)
     row = ui.get("row", 0)

@@ -1,10 +1,12 @@
-"""What the turn screen and the game menu say under the house rules that
-change a turn (RULES.md, "House rules"): a first-turn run, drawing until a
-tile fits, a missed call of the last tile.
+"""What the house rules change in play on the board (RULES.md, "House
+rules"): the turn screen's lines and the game menu's rows under a
+first-turn run, drawing until a tile fits, a missed call of the last tile;
+the dealer's "Nobody" under skip-missing-doubles.
 
-A module of its own, loaded by firmware/flows/play.py only for a game with
-one of these rules: play's module is loaded on every press, and the board's
-heap on the picker's press had no room to spare for these words too.
+A module of its own, loaded by firmware/flows/play.py and rounds.py only
+for a game with one of these rules: those flows are loaded on every
+press, and the board's heap on the picker's press had no room to spare
+for these too.
 """
 
 
@@ -34,3 +36,19 @@ def caught(ctx, g):
         if r.hands[s] == 1:
             out.append((("{name} did not call the last tile", ctx.name(s + 1)), (CAUGHT, s + 1, ())))
     return out
+
+
+def nobody_holds(g, d, base):
+    """The dealer's ui after "Nobody" under ``skip_missing_doubles``: nobody
+    holds the double ``d``, so ask of the next still to open a round
+    (shared_engine/variants.py); nobody holds any: the first is drawn for
+    (the hunt). ``base``: the dealer's ui as it stands."""
+    from shared_engine.variants import doubles_left
+    left = doubles_left(g)
+    i = left.index(d) if d in left else -1
+    if i + 1 < len(left):
+        base["d"] = left[i + 1]
+        return base
+    base["d"] = left[0]
+    base["h"] = []
+    return base

@@ -124,16 +124,8 @@ def dealer_press(ctx, ui, button):
         return base, None
     if button == "B" and rules.centre_in_hand:
         if rules.skip_missing:
-            # skip_missing_doubles: nobody holds this one, ask of the next
-            # still to open a round; nobody holds any: the first is drawn for
-            left = g.doubles_left()
-            i = left.index(d) if d in left else -1
-            if i + 1 < len(left):
-                base["d"] = left[i + 1]
-                return base, None
-            base["d"] = left[0]
-            base["h"] = []
-            return base, None
+            from firmware.flows import play_rules
+            return play_rules.nobody_holds(g, d, base), None
         if rules.hunt:
             base["h"] = []
             return base, None

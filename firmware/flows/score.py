@@ -121,6 +121,14 @@ def _facts(g):
     return score_facts
 
 
+def _fix_facts(g):
+    """flows/fix_facts.py, the same for a correction."""
+    if not g.rules.facts:
+        return None
+    from firmware.flows import fix_facts
+    return fix_facts
+
+
 # What score_facts is handed of this flow's (it is this flow's part for the
 # house rules' facts, and may not import it back: an import circle).
 def _kit():
@@ -149,7 +157,7 @@ def fix_view(ctx, ui):
         "message": ui.get("msg"),
         "labels": keys(v, b, ui.get("more")),
     }
-    f = _facts(g)
+    f = _fix_facts(g)
     if f is not None and ui.get("field"):
         f.field_view(view, f.fix_fields(g, i, ui)[ui["field"]], v, b, ui.get("more"), keys)
     return "score", view
@@ -157,7 +165,7 @@ def fix_view(ctx, ui):
 
 def fix_press(ctx, ui, button):
     g = ctx.game
-    f = _facts(g)
+    f = _fix_facts(g)
     if f is not None:
         return f.fix_press(ctx, ui, button, _kit())
     r = ui["r"]
@@ -202,7 +210,8 @@ def view(ctx, ui, k):
     }
     f = _facts(g)
     if f is not None and ui.get("field"):
-        f.field_view(view, f.fields(g, i, p[i], d[i])[ui["field"] - 1], v, b, ui.get("more"), keys)
+        f.field_view(view, f.fields(f.asked(g, ui)[i], p[i], d[i])[ui["field"] - 1], v, b,
+                     ui.get("more"), keys)
     return "score", view
 
 
@@ -257,6 +266,7 @@ def refused(ctx, ui, msg):
             break
         j = t.find("{", j + 1)
     u = _ui(i, p, d, p[i], d[i], ctx.words(msg))
-    if ui.get("facts"):
-        u["facts"] = ui["facts"]
+    for k in ("facts", "ask"):      # (score_facts': the fields entered, what the engine asks)
+        if ui.get(k):
+            u[k] = ui[k]
     return u

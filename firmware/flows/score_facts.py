@@ -13,35 +13,52 @@ the engine must also be told who went out: the seat with no pips and no
 and whether on a double, asked of that seat only.
 
 A module of its own, loaded only for such a game: most games have no
-house rules, and score entry then loads nothing of them.
+house rules, and score entry then loads nothing of them. A correction of
+such a game's score is firmware/flows/fix_facts.py's.
 """
 
-from shared_engine import facts
-from shared_engine.facts import COUNT
-
+# The engine's numbers for what score entry asks and for the score event's
+# facts (shared_engine/facts.py: ASK_* bits, the facts' order; the contract
+# of notes/CONTRACTS.md, held to the engine's by
+# tests/firmware/test_score_entry.py). Here, not imported: the engine's
+# module is 5.5 KB of bytecode, which score entry would hold beside the
+# score line's counting, and the board's heap has no room for both; it is
+# asked once (``asked``) and its answer kept in the ui.
+ASK_WENT_OUT = 128
+COUNT = 6
+WENT_OUT = 5
 # (field, the engine's bit that asks it, the fact's index in the score
 # event, its words on the screen, a yes/no)
-_FIELDS = (
-    ("blank_ends", facts.ASK_BLANK_ENDS, facts.BLANK_ENDS, ("blank ends",), 0),
-    ("doubles_pips", facts.ASK_DOUBLES_PIPS, facts.DOUBLES_PIPS, ("doubles' pips",), 0),
-    ("open_train", facts.ASK_OPEN_TRAIN, facts.OPEN_TRAIN, ("own train marked?",), 1),
-    ("unsatisfied", facts.ASK_UNSATISFIED, facts.UNSATISFIED, ("doubles left open",), 0),
-    ("out_on_double", facts.ASK_OUT_ON_DOUBLE, facts.OUT_ON_DOUBLE, ("out on a double?",), 1),
+FIELDS = (
+    ("blank_ends", 4, 0, ("blank ends",), 0),
+    ("doubles_pips", 8, 1, ("doubles' pips",), 0),
+    ("open_train", 16, 2, ("own train marked?",), 1),
+    ("unsatisfied", 32, 3, ("doubles left open",), 0),
+    ("out_on_double", 64, 4, ("out on a double?",), 1),
 )
+
+
+def asked(g, ui):
+    """What the engine asks of each seat (shared_engine/facts.py ``ask``):
+    the ui's, once asked."""
+    bits = ui.get("ask")
+    if bits is None:
+        from shared_engine import facts
+        bits = list(facts.ask(g))
+    return bits
 
 
 def _went_out(bits, pips, db):
     """The seat went out (a paper sheet's round): told, not asked."""
-    return bool(bits & facts.ASK_WENT_OUT) and pips == 0 and not db
+    return bool(bits & ASK_WENT_OUT) and pips == 0 and not db
 
 
-def fields(g, s, pips, db):
-    """The fields of seat s's entry after its pips, by name, given the pips
-    and 0-0 entered."""
-    bits = facts.ask(g)[s]
+def fields(bits, pips, db):
+    """The fields of a seat's entry after its pips, by name, given what the
+    engine asks of it (``bits``) and the pips and 0-0 entered."""
     out = []
     gone = _went_out(bits, pips, db)
-    for name, bit, _, _, _ in _FIELDS:
+    for name, bit, _, _, _ in FIELDS:
         if not bits & bit:
             continue
         if name == "blank_ends" and not pips:
@@ -56,26 +73,26 @@ def fields(g, s, pips, db):
     return out
 
 
-def _words(name):
+def words(name):
     """(the field's words, a yes/no) for the screen."""
-    for f in _FIELDS:
+    for f in FIELDS:
         if f[0] == name:
             return f[3], f[4]
     return None, 0
 
 
-def event_facts(g, pips, db, told):
+def event_facts(bits, pips, db, told):
     """The score event's facts: six, each None (not written) or one int a
-    seat; ``told`` {field: [per seat]} as entered. None when the rules
-    count none of them."""
-    bits = facts.ask(g)
-    out = [None] * facts.COUNT
-    for name, bit, k, _, _ in _FIELDS:
+    seat; ``bits`` what the engine asks, ``told`` {field: [per seat]} as
+    entered. None when the rules count none of them."""
+    n = len(bits)
+    out = [None] * COUNT
+    for name, bit, k, _, _ in FIELDS:
         if any(b & bit for b in bits):
-            got = told.get(name) or [0] * g.n
-            out[k] = tuple(got[s] if bits[s] & bit else 0 for s in range(g.n))
-    if any(b & facts.ASK_WENT_OUT for b in bits):
-        out[facts.WENT_OUT] = tuple(1 if _went_out(bits[s], pips[s], db[s]) else 0 for s in range(g.n))
+            got = told.get(name) or [0] * n
+            out[k] = tuple(got[s] if bits[s] & bit else 0 for s in range(n))
+    if any(b & ASK_WENT_OUT for b in bits):
+        out[WENT_OUT] = tuple(1 if _went_out(bits[s], pips[s], db[s]) else 0 for s in range(n))
     for x in out:
         if x is not None:
             return tuple(out)
@@ -85,8 +102,8 @@ def event_facts(g, pips, db, told):
 def field_view(view, name, v, b, more, keys):
     """The score screen's ``view`` for field ``name`` (not the pips): its
     words, the value (a yes or no), the keys."""
-    words, yes_no = _words(name)
-    view["field"] = words
+    said, yes_no = words(name)
+    view["field"] = said
     if yes_no:
         view["pips"] = ("yes",) if v else ("no",)
     view["labels"] = keys(v, b, more, yes_no)
@@ -108,12 +125,35 @@ def _store(p, told, name, i, v):
         told[name][i] = v
 
 
-def _with(u, field, told):
+def with_fields(u, field, told, bits=None):
+    """A ui ``u`` with the field being entered, the fields entered and
+    what the engine asks (kept: it is asked once)."""
     if field:
         u["field"] = field
     if told:
         u["facts"] = told
+    if bits is not None:
+        u["ask"] = bits
     return u
+
+
+def ready():
+    """Make room for the score line (or the fix) this press makes: score
+    entry's own modules let go (this one, the score flow, its screen: the
+    next screen is another, and they are loaded again if the engine refuses
+    the line), then the engine's modules the line needs loaded (its
+    counting, the facts', the marks' of its line, and the record's module,
+    which the app loads first: short of room that would let go of the
+    others) here, in the press's
+    step, which the app runs again with more room when the heap runs short
+    (firmware/heap.py ``Heap.roomy``), rather than in the middle of the
+    engine's applying it, which cannot run twice. Why: a game with house
+    rules ran out there on the unix port's 160 KB, with 22 KB more held
+    than a game without."""
+    from firmware import heap
+    heap.evict(("firmware.flows.score", "firmware.flows.fix_facts", "firmware.screens.score"))
+    for m in ("shared_engine.dgn", "shared_engine.facts", "shared_engine.marks", "shared_engine.scoring"):
+        __import__(m, None, None, ("x",))
 
 
 def press(ctx, ui, button, kit):
@@ -122,113 +162,45 @@ def press(ctx, ui, button, kit):
     edit, _, state, make = kit
     g = ctx.game
     n = g.n
+    bits = asked(g, ui)
     i, p, d, v, b, out = state(g, ui)
     told = dict(ui.get("facts") or {})
     field = ui.get("field", 0)
-    names = ["pips"] + fields(g, i, p[i], d[i])
+    names = ["pips"] + fields(bits[i], p[i], d[i])
     name = names[min(field, len(names) - 1)]
-    v, b, more, what = edit(v, b, ui.get("more"), button, _words(name)[1])
+    v, b, more, what = edit(v, b, ui.get("more"), button, words(name)[1])
     if what is None:
-        return _with(make(i, p, d, v, b, more=more), field, told), None
+        return with_fields(make(i, p, d, v, b, more=more), field, told, bits), None
     _store(p, told, name, i, v)
     d[i] = b
     if what == "back":
         if field:
             f = field - 1
-            return _with(make(i, p, d, _got(p, told, names[f], i), b), f, told), None
+            return with_fields(make(i, p, d, _got(p, told, names[f], i), b), f, told, bits), None
         j = i - 1
         if j == out:
             j -= 1
         if j < 0:
             return {}, None        # leave score entry
-        names = ["pips"] + fields(g, j, p[j], d[j])
+        names = ["pips"] + fields(bits[j], p[j], d[j])
         f = len(names) - 1
-        return _with(make(j, p, d, _got(p, told, names[f], j), d[j]), f, told), None
+        return with_fields(make(j, p, d, _got(p, told, names[f], j), d[j]), f, told, bits), None
     # A: this field kept; the next, as the pips just entered ask, or the next player
-    names = ["pips"] + fields(g, i, p[i], d[i])
+    names = ["pips"] + fields(bits[i], p[i], d[i])
     if field + 1 < len(names):
         f = field + 1
-        return _with(make(i, p, d, _got(p, told, names[f], i), b), f, told), None
+        return with_fields(make(i, p, d, _got(p, told, names[f], i), b), f, told, bits), None
     j = i + 1
     if j == out:
         j += 1
     if j < n:
-        return _with(make(j, p, d, p[j], d[j]), 0, told), None
+        return with_fields(make(j, p, d, p[j], d[j]), 0, told, bits), None
     if out >= 0:
         p[out] = 0
         d[out] = 0
-    u = _with(make(i, p, d, v, b), field, told)
-    extra = event_facts(g, p, d, told)
+    u = with_fields(make(i, p, d, v, b), field, told, bits)
+    ready()
+    extra = event_facts(bits, p, d, told)
     if extra is None:
         return u, (SCORE, tuple(p), tuple(d))
     return u, (SCORE, tuple(p), tuple(d), extra)
-
-
-def fix_fields(g, i, ui):
-    """The fields of a correction of seat i: its pips, then the asked facts
-    its hand may have (the hand's: blank ends, doubles' pips), as score
-    entry asks them."""
-    told = ui.get("facts") or {}
-    pips = told.get("pips", ui.get("v", 0)) if ui.get("field") else ui.get("v", 0)
-    rules = g.rules
-    out = ["pips"]
-    if rules.blank_end and pips:
-        out.append("blank_ends")
-    if rules.doubles_double and pips >= 2:
-        out.append("doubles_pips")
-    return out
-
-
-def _was(g, r, s, name):
-    """Seat s's fact ``name`` in scored round r, as it stands."""
-    for f in _FIELDS:
-        if f[0] == name:
-            return facts.of_result(g.results[r], f[2], s)
-    return 0
-
-
-def fix_press(ctx, ui, button, kit):
-    """A correction's press in such a game: the pips, then each asked fact;
-    the ``fix`` line carries the seat's facts (the derived ones as the
-    round has them)."""
-    from shared_engine.engine import FIX
-    edit = kit[0]
-    g = ctx.game
-    r = ui["r"]
-    i = ui["i"]
-    res = g.results[r]
-    told = dict(ui.get("facts") or {})
-    names = fix_fields(g, i, ui)
-    f = ui.get("field", 0)
-    v, b, more, what = edit(ui.get("v", res[3][i]), ui.get("b", res[4][i]), ui.get("more"), button,
-                            _words(names[f])[1])
-    base = {"s": "fix", "r": r, "i": i, "b": b, "o": ui.get("o", 0)}
-    if what == "back":
-        if not f:
-            return {"s": "sheet", "f": 2, "r": r, "i": i, "o": ui.get("o", 0)}, None
-        told[names[f]] = v
-        f -= 1
-        v = told[names[f]]
-    elif what == "ok":
-        told[names[f]] = v
-        names = fix_fields(g, i, {"field": 1, "facts": told})
-        if f + 1 >= len(names):
-            # (the ui as it was at the pips: a refusal reopens them)
-            pips = told.pop("pips")
-            u = _with(dict(base, v=pips), 0, told)
-            six = []
-            for k in range(COUNT):
-                v = facts.of_result(res, k, i)
-                for name, _, kk, _, _ in _FIELDS:
-                    if kk == k and k < facts.ASKED and name in told:
-                        v = told[name]
-                six.append(v)
-            return u, (FIX, r + 1, i + 1, pips, 1 if b else 0, tuple(six))
-        f += 1
-        v = told.get(names[f])
-        if v is None:
-            v = _was(g, r, i, names[f])
-    base["v"] = v
-    if more:
-        base["more"] = 1
-    return _with(base, f, told), None

@@ -112,13 +112,13 @@ def _defaults(st):
         out["t"] = d["tracking"]
     o = d.get("options") or {}
     if "set" in o:
-        out["o"] = {"set": o["set"]}     # (its house rules: words_rulesets.standard)
+        out["o"] = {"set": o["set"]}     # (its house rules: rule_sets.standard)
     return out
 
 
 def _options(pr, o):
     """[(name, label, values)] the options page offers for preset pr (the
-    House rules row at words_rulesets.OPTIONS_ROW: B opens its page)."""
+    House rules row at rule_sets.OPTIONS_ROW: B opens its page)."""
     return [("tracking", ("Tracking",), ("quick", "full")),
             ("set", ("Set: double",), SETS),
             ("rounds", ("Rounds",), ROUNDS),
@@ -149,7 +149,7 @@ def _with_house(ctx, ui):
     them when a game is on)."""
     if "house" in ui:
         return ui
-    from firmware.words_rulesets import offered
+    from firmware.flows.rule_sets import offered
     u = dict(ui)
     u["rules_set"], u["house"] = offered(ctx.store, PRESETS[ui["pr"]], _last(ctx).get("house"))[0]
     return u
@@ -217,7 +217,7 @@ def view(ctx, ui, k):
             "labels": labels("Next", "In/out", "Back", "up", "down"),
             "lang": lang,
         }
-    from firmware.words_rulesets import summary
+    from firmware.flows.rule_sets import summary
     ui = _with_house(ctx, ui)
     pr = ui["pr"]
     opts = _options(pr, ui["o"])
@@ -317,7 +317,7 @@ def _new(ctx, ui):
     if k != "all":
         top = int(o.get("set", DEFAULT_SET[pr]))
         tags.append(("Option", ["rounds", " ".join(str(top - i) for i in range(int(k)))]))
-    from firmware.words_rulesets import in_play
+    from firmware.flows.rule_sets import in_play
     played = in_play(rules, ui.get("house") or {})
     for key in played:
         tags.append(("Option", [key, played[key]]))

@@ -42,5 +42,6 @@ def draw(view, fb):
     house = view.get("house")
     if house:
         y += 4 + ((n + per_row - 1) // per_row) * 11 + 2
-        ui.lines(fb, house, y, wmax, (ui.BAR_Y - 1 - y) // 10)
+        from firmware.screens import house_line
+        house_line.draw(fb, house, y, wmax, (ui.BAR_Y - 1 - y) // 10)
     ui.buttons(fb, view.get("labels"))

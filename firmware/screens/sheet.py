@@ -34,7 +34,8 @@ def draw(view, fb):
     y = 13
     house = view.get("house")
     if house:
-        y = ui.lines(fb, house, y, wmax, 1)
+        from firmware.screens import house_line
+        y = house_line.draw(fb, house, y, wmax, 1)
     top = y
     for i in range(n):
         text.centre(fb, text.fit(names[i], None, cw - 2), lw + i * cw + cw // 2, y)

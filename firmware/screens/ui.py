@@ -67,19 +67,3 @@ def header(fb, left, right=None, width=SIDE_X - 8, labels=None):
 def tile(a, b):
     return "%d-%d" % (a, b)
 
-
-def lines(fb, s, y, width, room):
-    """``s`` wrapped to ``width`` in the small font from ``y``, at most
-    ``room`` lines, whole words; "..." after the last when some are left
-    out (the house rules in play on the end screen and History's sheet:
-    firmware/words.py ``house_line``). Returns the y under them."""
-    parts = text.wrap(s, None, width)
-    cut = len(parts) > room
-    if cut:
-        parts = text.wrap(s, None, width - 28)      # room for the "..." (from x 2)
-    for i in range(min(len(parts), room)):
-        x = text.draw(fb, parts[i], 2, y)
-        if cut and i == room - 1:
-            text.draw(fb, "...", x + 2, y)
-        y += 10
-    return y

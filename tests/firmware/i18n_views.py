@@ -103,7 +103,7 @@ def views(folder):
     out.append(("score-refused",) + _view(qctx, {"s": "score", "i": 3, "p": [12, 7, 0, 40],
                                                  "d": [0, 0, 1, 1], "v": 40, "b": 1,
                                                  "msg": refused}))
-    q.apply((SCORE, (12, 7, 30, 40), (0, 0, 0, 1)))
+    q.apply((SCORE, (42, 37, 50, 40), (0, 0, 0, 1)))   # (within what their tiles make: issue 32)
     out.append(("sheet",) + _view(qctx, {}))
     q.apply((ROUND, 8, 2, ()))
     q.apply((SCORE, (3, 0, 22, 5), (0, 0, 0, 0)))
@@ -137,7 +137,7 @@ def house_views(st):
     """The House rules page, score entry's fields and mending keys, and the
     line of the rules in play on the dealer, the end and History's sheet
     (issues 31 and 32)."""
-    from firmware.flows import house
+    from firmware.flows import house, rule_sets
     out = []
     ctx = _ctx(st)
     out.append(("setup-house",) + _view(ctx, {"s": "house", "pg": 2, "c": 3, "pr": 3, "pl": [0, 1, 2, 3],
@@ -146,9 +146,9 @@ def house_views(st):
     rows = house.rows("chickenfoot-cross")
     out.append(("setup-house-own",) + _view(ctx, {
         "s": "house", "pg": 2, "c": 3, "pr": 1, "pl": [0, 1, 2, 3], "row": len(rows) - 2,
-        "rules_set": house.OWN, "house": dict(HOUSE, drawn_tile="until", target_score="250")}))
-    out.append(("setup-options-house",) + _view(ctx, {"s": "setup", "pg": 2, "c": house.OPTIONS_ROW,
-                                                      "pr": 3, "pl": [0, 1, 2, 3], "rules_set": house.LAST,
+        "rules_set": rule_sets.OWN, "house": dict(HOUSE, drawn_tile="until", target_score="250")}))
+    out.append(("setup-options-house",) + _view(ctx, {"s": "setup", "pg": 2, "c": rule_sets.OPTIONS_ROW,
+                                                      "pr": 3, "pl": [0, 1, 2, 3], "rules_set": rule_sets.LAST,
                                                       "house": {"double_blank": "25"}}))
     g = Game("chickenfoot", NAMES[:4], dict(HOUSE, rounds="9"))
     gctx = _ctx(st, g)

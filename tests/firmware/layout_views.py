@@ -69,20 +69,20 @@ def _setup_views(n):
 def widest_house(rules):
     """A house rules value for every row of preset ``rules``, each the
     longest on the page that is not the preset's own."""
-    from firmware.flows import house
+    from firmware.flows import house, rule_sets
     widest = {}
     for key, _, values in house.rows(rules):
-        widest[key] = max((v for v in values if v != house.default(rules, key)),
+        widest[key] = max((v for v in values if v != rule_sets.default(rules, key)),
                           key=lambda v: len(str(house.shown(v))))
     return widest
 
 
 def _with_house(name_view, rules):
     """The view with the line of house rules at its longest (every rule)."""
-    from firmware.words_house import house_line
+    from firmware.flows.rules_line import house_line
     name, v = name_view
     v = dict(v)
-    from firmware.flows.house import in_play
+    from firmware.flows.rule_sets import in_play
     v["house"] = house_line(list(in_play(rules, widest_house(rules)).items()))
     return name, v
 
@@ -90,7 +90,7 @@ def _with_house(name_view, rules):
 def _house_views(ctx, pl):
     """The House rules page of each preset at every row, its values at their
     longest."""
-    from firmware.flows import house
+    from firmware.flows import house, rule_sets
     out = []
     for pr in range(len(PRESETS)):
         rules = PRESETS[pr]
@@ -98,7 +98,7 @@ def _house_views(ctx, pl):
         for row in range(len(house.rows(rules)) + 1):
             for changed in ({}, widest):
                 out.append(core.view(ctx, {"s": "house", "pg": 2, "c": 3, "pr": pr, "pl": pl,
-                                           "row": row, "house": changed, "rules_set": house.OWN}))
+                                           "row": row, "house": changed, "rules_set": rule_sets.OWN}))
     return out
 
 

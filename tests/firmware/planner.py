@@ -18,6 +18,7 @@ from shared_engine.engine import Game, ROUND, HAND, SCORE
 from firmware import core
 from firmware.flows import setup as setup_flow
 from firmware.flows import house as house_flow
+from firmware.flows import rule_sets
 
 # score entry's fields (flows/score_facts.py) and their place in a score
 # event's facts (shared_engine/facts.py)
@@ -127,8 +128,8 @@ class Planner:
         rows = house_flow.rows(self.rules)
         if any(r[0] in want for r in rows):
             # the House rules page: its row for each rule, B to the value
-            while ui["c"] != house_flow.OPTIONS_ROW:
-                press("UP" if ui["c"] > house_flow.OPTIONS_ROW else "DOWN")
+            while ui["c"] != rule_sets.OPTIONS_ROW:
+                press("UP" if ui["c"] > rule_sets.OPTIONS_ROW else "DOWN")
             press("B")
             for j, (key, _, values) in enumerate(rows):
                 if key not in want:
@@ -234,7 +235,8 @@ class Planner:
             # the fields the house rules ask after the pips (flows/score.py)
             while act is None and ui.get("i") == s and ui.get("field"):
                 from firmware.flows import score_facts
-                name = (["pips"] + score_facts.fields(ctx.game, s, ui["p"][s], ui["d"][s]))[ui["field"]]
+                bits = score_facts.asked(ctx.game, ui)[s]
+                name = (["pips"] + score_facts.fields(bits, ui["p"][s], ui["d"][s]))[ui["field"]]
                 k = FACT_OF_FIELD[name]
                 v = told[k][s] if told is not None and told[k] is not None else 0
                 if name in ("open_train", "out_on_double"):

@@ -4,9 +4,9 @@ offered first, the table's named sets (roster.json "sets"), the rows that
 apply, and a game that records the rules that are not the preset's own."""
 
 from firmware import core
-from firmware.flows import house, setup
+from firmware.flows import house, setup, rule_sets
 from firmware.storage import Storage
-from firmware.words_house import house_line
+from firmware.flows.rules_line import house_line, _short
 from shared_engine import fill
 
 from planner import press_all
@@ -24,7 +24,7 @@ def _ctx(tmp_path, roster=None, settings=None):
 def _to_house_page(ctx, preset):
     at = core.view(ctx, {"s": "setup"})[1]["cursor"]         # the last game's preset
     ui, _ = press_all(ctx, {"s": "setup"}, ["DOWN"] * ((preset - at) % 4) + ["A", "A"]
-                   + ["DOWN"] * house.OPTIONS_ROW)
+                   + ["DOWN"] * rule_sets.OPTIONS_ROW)
     assert core.view(ctx, ui)[1]["labels"][1] == ("Open",)
     ui, _ = press_all(ctx, ui, ["B"])
     assert ui["s"] == "house" and core.kind(ctx, ui) == "house"
@@ -61,8 +61,8 @@ def test_a_named_set_is_picked_and_played(tmp_path):
     ui, _ = press_all(ctx, ui, ["B"])          # and round again
     assert _items(ctx, ui)[0] == ("Rule set", "standard")
     ui, _ = press_all(ctx, ui, ["B", "A"])     # Thursday club, back to the options page
-    assert ui["s"] == "setup" and ui["c"] == house.OPTIONS_ROW
-    assert core.view(ctx, ui)[1]["items"][house.OPTIONS_ROW][1] == "Thursday club"
+    assert ui["s"] == "setup" and ui["c"] == rule_sets.OPTIONS_ROW
+    assert core.view(ctx, ui)[1]["items"][rule_sets.OPTIONS_ROW][1] == "Thursday club"
     ui, act = press_all(ctx, ui, ["A"])
     assert act[0] == "new"
     tags = act[1]
@@ -94,9 +94,9 @@ def test_the_last_games_rules_are_offered_first_for_their_preset(tmp_path):
     assert ("Winner scores others", "yes") in _items(ctx, ui)
     # the preset changed on the first page: that preset's last game's rules
     ui, _ = press_all(ctx, {"s": "setup"}, ["UP", "A", "A"])  # Chicken Scratch: no last game of it
-    assert core.view(ctx, ui)[1]["items"][house.OPTIONS_ROW][1] == ("standard",)
+    assert core.view(ctx, ui)[1]["items"][rule_sets.OPTIONS_ROW][1] == ("standard",)
     ui = setup._with_house(ctx, ui)
-    assert ui["rules_set"] == house.STANDARD and ui["house"] == {}
+    assert ui["rules_set"] == rule_sets.STANDARD and ui["house"] == {}
     ui, act = press_all(ctx, {"s": "setup"}, ["A", "A", "A"])
     assert ("Option", ["positive_scoring", "yes"]) in act[1]
     # the next game keeps each preset's last rules
@@ -110,7 +110,7 @@ def test_an_older_boards_last_options_become_its_house_rules(tmp_path):
     ctx = _ctx(tmp_path, settings={"last": {"pr": 0, "pl": [0, 1], "o": {"double_blank_50": "yes"},
                                             "t": "quick"}})
     ui = setup._with_house(ctx, press_all(ctx, {"s": "setup"}, ["A", "A"])[0])
-    assert ui["house"] == {"double_blank": "50"} and ui["rules_set"] == house.LAST
+    assert ui["house"] == {"double_blank": "50"} and ui["rules_set"] == rule_sets.LAST
     assert "double_blank_50" not in ui["o"]
 
 
@@ -124,6 +124,28 @@ def test_the_line_of_rules_in_play():
     assert fill(line) == "0-0 = 25, out -10, tie: most outs"
     assert line[1] == ("0-0 = {n}", 25)
     assert house_line([("set", "12"), ("hand_size", "9")]) is None     # said elsewhere
+
+
+def test_the_rules_line_says_what_the_engines_table_says():
+    """The line's own reading of a game's options (flows/rules_line.py
+    ``in_play``) against the engine's (shared_engine/house.py ``house``),
+    for every preset, every rule at each of the board's steps, and an older
+    record's double_blank_50."""
+    from shared_engine import house as table
+    from shared_engine.engine import Game
+    from firmware.flows.rules_line import in_play
+    for preset in table.NAMES:
+        n = 4 if preset != "chickenfoot-cross" else 3
+        mixes = [{}, {"double_blank_50": "yes"}, {"double_blank_50": "no"}]
+        for key, _, values in house.rows(preset):
+            mixes += [{key: v} for v in values]
+        for options in mixes:
+            try:
+                g = Game(preset, ["A", "B", "C", "D"][:n], options)
+            except ValueError:
+                continue        # (the engine refuses a mix the board never makes)
+            words = [kv for kv in table.house(g.rules) if kv[0] in dict(_short())]
+            assert in_play(g.rules) == words, (preset, options)
 
 
 def test_the_boards_steps_are_values_the_engine_takes():
@@ -140,7 +162,6 @@ def test_the_boards_steps_are_values_the_engine_takes():
 
 def test_every_word_of_the_page_is_a_message_of_the_catalogue(tmp_path):
     from pipkeeper.i18n.catalogue import en
-    from firmware.words_house import _short
 
     def messages(m):
         if isinstance(m, tuple):

@@ -84,12 +84,19 @@ def _board_game(tmp_path, rule, tracking):
     options = {rule: RULE_VALUES[rule], "rounds": _rounds(preset, rule)}
     presses, evs, planner = plan_game(preset, n, seed, tracking, options)
     folder = tmp_path / ("%s-%s" % (rule, tracking))
-    sim = Sim(str(folder), words=True)
+    sim = Sim(str(folder), heap=os.environ.get("PK_HEAP", "160K"))
     try:
         sim.start()
         for b in presses:
             sim.press(b)
-        end = sim.frames[-1]
+    finally:
+        sim.close()
+    # The end screen and its sheet, read by a board powered on again with
+    # the words of its frames recorded: on a heap of its own, as the
+    # recording costs heap (not during the game, played on the board's).
+    sim = Sim(str(folder), words=True, heap="512K")
+    try:
+        end = sim.start()[-1]
         sheet = sim.press("B")[-1]          # the end screen's Sheet
     finally:
         sim.close()

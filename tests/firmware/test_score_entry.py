@@ -168,3 +168,18 @@ def test_a_fix_corrects_a_seats_blank_ends():
     assert act[:5] == (FIX, 1, 1, 12, 0) and act[5][0] == 1
     ui, act = press_all(ctx, {"s": "fix", "r": 0, "i": 0, "v": 12, "b": 0}, ["A", "C", "C", "DOWN"])
     assert ui.get("field", 0) == 0 and ui["v"] == 12             # back to the pips
+
+
+def test_score_entrys_numbers_are_the_engines():
+    """flows/score_facts.py keeps the engine's numbers (what is asked, the
+    facts' order) rather than load its module: the same."""
+    from shared_engine import facts
+    from firmware.flows import score_facts, fix_facts
+    assert score_facts.ASK_WENT_OUT == facts.ASK_WENT_OUT
+    assert (score_facts.COUNT, score_facts.WENT_OUT, fix_facts.ASKED) == (facts.COUNT, facts.WENT_OUT, facts.ASKED)
+    for name, bit, k, _, _ in score_facts.FIELDS:
+        assert (bit, k) == {"blank_ends": (facts.ASK_BLANK_ENDS, facts.BLANK_ENDS),
+                            "doubles_pips": (facts.ASK_DOUBLES_PIPS, facts.DOUBLES_PIPS),
+                            "open_train": (facts.ASK_OPEN_TRAIN, facts.OPEN_TRAIN),
+                            "unsatisfied": (facts.ASK_UNSATISFIED, facts.UNSATISFIED),
+                            "out_on_double": (facts.ASK_OUT_ON_DOUBLE, facts.OUT_ON_DOUBLE)}[name]

@@ -16,8 +16,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-FILES = ("firmware/core.py", "firmware/words.py", "firmware/words_house.py", "firmware/words_rulesets.py",
-         "firmware/app.py", "firmware/flows", "firmware/screens",
+FILES = ("firmware/core.py", "firmware/words.py", "firmware/app.py", "firmware/flows", "firmware/screens",
          "shared_engine/engine.py", "shared_engine/scoring.py", "shared_engine/presets.py",
          "shared_engine/tiles.py", "shared_engine/corrections.py", "shared_engine/facts.py",
          "shared_engine/variants.py", "shared_engine/hands.py")

@@ -1,11 +1,12 @@
 """The house rules in play in short words: the line the dealer, the end
 and History's sheet show ("0-0 = 25, out -10, ...").
 
-A module of its own, beside firmware/words.py: loaded only for a game
-that has house rules (``words.game_rules`` looks first), and for the
-set-up's House rules page (firmware/flows/house.py). Its name begins with
-words' so that the app lets it go with words (firmware/heap.py ``WORDS``
-is a prefix). The rule sets the set-up offers are firmware/words_rulesets.py's.
+A helper of the flows that draw it (rounds: the dealer and the end;
+history), loaded through ``firmware.words.game_rules`` only for a game that
+has house rules, and let go between presses with the flows (the app's
+``heap.SCREENS``): a board on USB kept it, and the engine's table beside
+it, for the rest of the game, and a full-tracking game's next round then
+found no room to start.
 """
 
 def _short():
@@ -63,3 +64,27 @@ def house_line(in_play):
         line = ("{rule}, {rules}", p, line)
     return line
 
+
+
+def in_play(rules):
+    """[(option, value)] of a game's ``rules`` (presets.Rules) that are not
+    its preset's own, from the options its record gives: each house rule's
+    default is off ("0", "no", "any") but the three the presets set
+    (drawn_tile, tie_break, positive_scoring: presets.PRESETS) and 0-0's
+    value (50 in chickenfoot-cross), which the engine resolves. Not the
+    engine's table (shared_engine/house.py ``house``, which says the same:
+    tests/firmware/test_house_rules.py): at a game's end on the board's
+    heap there was no room left to load it."""
+    from shared_engine.presets import PRESETS
+    preset = PRESETS[rules.name]
+    out = []
+    for key, _ in _short():
+        if key == "double_blank":
+            v = str(rules.double_blank)
+            d = "50" if preset.get("double_blank_50") == "yes" else "0"
+        else:
+            v = rules.given.get(key)
+            d = preset.get(key) or ("any" if key == "double_cover" else "0" if v and v[0] in "0123456789" else "no")
+        if v is not None and v != d:
+            out.append((key, v))
+    return out

@@ -1,14 +1,9 @@
 """The sets of house rules the set-up offers (its options page's House
-rules row and its House rules page, firmware/flows/setup.py and house.py:
-a flow may not hold another flow, which the app lets go between presses),
-the rules in play that a new game records, and each rule's default by
-preset (the engine's table, shared_engine/house.py, loaded only when a
-rule is asked of).
-
-A module of its own, loaded only from the options page on: the set-up's
-first pages hold a game's heap beside them when a game is on. Its name
-begins with words' so that the app lets it go with them (firmware/heap.py
-``WORDS`` is a prefix).
+rules row and its House rules page, firmware/flows/setup.py and house.py,
+which import it where they use it: a flow kept between presses must not
+hold a module the app lets go of), the rules in play that a new game
+records, and each rule's default by preset (the engine's table,
+shared_engine/house.py, loaded only when a rule is asked of).
 """
 
 LAST = "*last"          # the rule sets that are not a table's own names
