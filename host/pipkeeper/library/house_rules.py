@@ -83,49 +83,42 @@ def table():
 SHAPE = ("set", "hand_size", "rounds")
 
 
+# Each option in play in a few words: a number's template, a switch's
+# (yes, no), or a word's phrase.
+NUMBERS = {
+    "double_blank": "0-0 = {}", "blank_end": "blank end +{}", "out_bonus": "out \u2212{}",
+    "double_out": "out on a double +{}", "open_train": "open train +{}",
+    "unsatisfied_double": "unsatisfied double +{}", "call_last_tile": "last tile not called: draw {}",
+    "target_score": "to {}", "start_trains": "start trains {}",
+}
+SWITCHES = {
+    "doubles_count_double": ("doubles count double", "doubles count once"),
+    "blocked_cap": ("blocked: lowest hand 0", "blocked: no cap"),
+    "skip_missing_doubles": ("skip missing doubles", "draw for missing doubles"),
+    "first_turn_run": ("first-turn run", "no first-turn run"),
+    "voluntary_pass": ("may pass", "no voluntary pass"),
+    "no_draw_end": ("ends when nobody can draw", "plays on with the yard empty"),
+    "positive_scoring": ("winner scores the others", "lowest total wins"),
+    "lead_plays_centre": ("leader plays on the centre", "the centre is the leader's turn"),
+    "double_blank_50": ("0-0 = 50", "0-0 = 0"),
+}
+WORDS = {
+    "drawn_tile": {"must": "drawn tile must be played", "may": "drawn tile may be played",
+                   "until": "draw until it fits"},
+    "double_cover": {"own": "only the layer covers a double", "any": "anyone covers a double"},
+    "tie_break": {"most_outs": "ties: most outs", "shared": "ties shared",
+                  "most_rounds_won,lowest_nonzero_round": "ties: most rounds won"},
+    "yard_reserve": {"none": "no yard reserve", "2p2-else1": "yard reserve 2, else 1"},
+}
+
+
 def _phrase(name, value):
     """One option in play, in a few words."""
-    yes = value == "yes"
-    if name == "double_blank":
-        return "0-0 = {}".format(value)
-    if name == "blank_end":
-        return "blank end +{}".format(value)
-    if name == "doubles_count_double":
-        return "doubles count double" if yes else "doubles count once"
-    if name == "out_bonus":
-        return "out \u2212{}".format(value)
-    if name == "double_out":
-        return "out on a double +{}".format(value)
-    if name == "open_train":
-        return "open train +{}".format(value)
-    if name == "unsatisfied_double":
-        return "unsatisfied double +{}".format(value)
-    if name == "blocked_cap":
-        return "blocked: lowest hand 0" if yes else "blocked: no cap"
-    if name == "skip_missing_doubles":
-        return "skip missing doubles" if yes else "draw for missing doubles"
-    if name == "call_last_tile":
-        return "last tile not called: draw {}".format(value)
-    if name == "first_turn_run":
-        return "first-turn run" if yes else "no first-turn run"
-    if name == "voluntary_pass":
-        return "may pass" if yes else "no voluntary pass"
-    if name == "no_draw_end":
-        return "ends when nobody can draw" if yes else "plays on with the yard empty"
-    if name == "target_score":
-        return "to {}".format(value)
-    if name == "drawn_tile":
-        return {"must": "drawn tile must be played", "may": "drawn tile may be played",
-                "until": "draw until it fits"}.get(value, "drawn tile: " + value)
-    if name == "double_cover":
-        return "only the layer covers a double" if value == "own" else "anyone covers a double"
-    if name == "tie_break":
-        return {"most_outs": "ties: most outs", "shared": "ties shared"}.get(value, "ties: most rounds won")
-    if name == "positive_scoring":
-        return "winner scores the others" if yes else "lowest total wins"
-    if name == "lead_plays_centre":
-        return "leader plays on the centre" if yes else "the centre is the leader's turn"
-    return "{} {}".format(name.replace("_", " "), value)
+    if name in NUMBERS:
+        return NUMBERS[name].format(value)
+    if name in SWITCHES:
+        return SWITCHES[name][0 if value == "yes" else 1]
+    return WORDS.get(name, {}).get(value) or "{} {}".format(name.replace("_", " "), value)
 
 
 def summary(house_rules):
