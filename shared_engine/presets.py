@@ -99,9 +99,16 @@ class Rules:
 
     def __init__(self, name, n_players, options, checked=False):
         preset = find_preset(name)
-        if options and not checked:
-            # every given option's value checked against the table (not
-            # again for a checkpoint's game: its options were, when it began)
+        old = True      # only the presets' options given: checked below, as ever
+        for key in options:
+            if key not in OPTION_NAMES:
+                old = False
+        if not old and not checked:
+            # a house rule among them: every given option's value checked
+            # against the table (shared_engine/house.py, a module a game of
+            # the presets' options never loads: on the board, the press that
+            # starts such a game has no heap to spare for it); not again for
+            # a checkpoint's game, whose options were, when it began
             from shared_engine import house
             house.check_all(name, options)
         opt = {}
@@ -140,14 +147,27 @@ class Rules:
                 raise ValueError("start_trains must be 0 to %d, not %s" % (top, st))
         if self.layout == TRAINS and self.start_trains:
             raise ValueError("mexican-train has no start phase: start_trains must be none")
-        self.lead_plays_centre = opt["lead_plays_centre"] == "yes"
+        self.lead_plays_centre = _yes(opt["lead_plays_centre"], "lead_plays_centre")
         dt = opt["drawn_tile"]
+        if dt not in ("must", "may", "until"):
+            raise ValueError("drawn_tile must be must, may or until, not %r" % dt)
         self.drawn_must = dt != "may"       # must, or until: a drawn tile that fits is played
         self.draw_until = dt == "until"     # a player with no play draws until a tile fits
-        self.reserve = (2 if n == 2 else 1) if opt["yard_reserve"] == "2p2-else1" else 0
+        yr = opt["yard_reserve"]
+        if yr == "none":
+            self.reserve = 0
+        elif yr == "2p2-else1":
+            self.reserve = 2 if n == 2 else 1
+        else:
+            raise ValueError("yard_reserve must be none or 2p2-else1, not %r" % yr)
+        _yes(opt["double_blank_50"], "double_blank_50")
         tb = opt["tie_break"]
+        if tb not in (TIE_SHARED, TIE_ROUNDS, TIE_OUTS):
+            raise ValueError("tie_break must be %s, %s or %s, not %r" % (TIE_SHARED, TIE_ROUNDS, TIE_OUTS, tb))
         self.tie = 1 if tb == TIE_ROUNDS else 2 if tb == TIE_OUTS else 0
-        self.positive = opt["positive_scoring"] == "yes"
+        self.positive = _yes(opt["positive_scoring"], "positive_scoring")
+        if self.positive and self.layout != TRAINS:
+            raise ValueError("positive_scoring is a rule of mexican-train only")
         # 0-0's value: double_blank, else double_blank_50 (older records:
         # 50 or 0); house.check_all refuses the two where they disagree.
         db = get("double_blank")
@@ -207,6 +227,14 @@ class Rules:
     blocked_cap = property(lambda self: self.count[7])
     tie_rounds = property(lambda self: self.tie == 1)
     tie_outs = property(lambda self: self.tie == 2)
+
+
+def _yes(text, what):
+    if text == "yes":
+        return True
+    if text == "no":
+        return False
+    raise ValueError("%s must be yes or no, not %r" % (what, text))
 
 
 def _int(text, what):
