@@ -164,7 +164,8 @@ class Rules:
         tb = opt["tie_break"]
         if tb not in (TIE_SHARED, TIE_ROUNDS, TIE_OUTS):
             raise ValueError("tie_break must be %s, %s or %s, not %r" % (TIE_SHARED, TIE_ROUNDS, TIE_OUTS, tb))
-        self.tie = 1 if tb == TIE_ROUNDS else 2 if tb == TIE_OUTS else 0
+        self.tie_rounds = tb == TIE_ROUNDS
+        self.tie_outs = tb == TIE_OUTS
         self.positive = _yes(opt["positive_scoring"], "positive_scoring")
         if self.positive and self.layout != TRAINS:
             raise ValueError("positive_scoring is a rule of mexican-train only")
@@ -172,16 +173,17 @@ class Rules:
         # 50 or 0); house.check_all refuses the two where they disagree.
         db = get("double_blank")
         # The house rules (RULES.md), at their defaults where not given.
-        # Those only a score reads are one tuple (``count``), read through
-        # the properties below: each attribute of its own is a slot of
-        # every game's Rules, and on the unix port's heap the table of 37
-        # of them was a block of 592 bytes to find.
         db = int(db) if db is not None else (50 if opt["double_blank_50"] == "yes" else 0)
         opt["double_blank_50"] = "yes" if db == 50 else "no"
-        self.count = (db, int(get("blank_end", "0")), get("doubles_count_double") == "yes",
-                      int(get("out_bonus", "0")), int(get("double_out", "0")),
-                      int(get("open_train", "0")), int(get("unsatisfied_double", "0")),
-                      get("blocked_cap") == "yes")
+        self.double_blank = db
+        self.db50 = db == 50
+        self.blank_end = int(get("blank_end", "0"))
+        self.doubles_double = get("doubles_count_double") == "yes"
+        self.out_bonus = int(get("out_bonus", "0"))
+        self.double_out = int(get("double_out", "0"))
+        self.open_train = int(get("open_train", "0"))
+        self.unsatisfied = int(get("unsatisfied_double", "0"))
+        self.blocked_cap = get("blocked_cap") == "yes"
         self.skip_missing = get("skip_missing_doubles") == "yes"
         self.call_last = int(get("call_last_tile", "0"))
         self.first_run = get("first_turn_run") == "yes"
@@ -191,8 +193,9 @@ class Rules:
         self.cover_own = get("double_cover") == "own"
         # A scored round keeps facts beyond pips and 0-0 (RULES.md, "The
         # facts of a round") only where a rule counts them.
-        c = self.count
-        self.facts = bool(c[1] or c[2] or c[3] or c[4] or c[5] or c[6] or c[7] or self.call_last)
+        self.facts = bool(self.blank_end or self.doubles_double or self.out_bonus or self.double_out
+                          or self.open_train or self.unsatisfied or self.blocked_cap
+                          or self.call_last)
         rounds = opt["rounds"]
         if rounds is None:
             self.rounds = tuple(range(top, -1, -1))
@@ -212,21 +215,6 @@ class Rules:
         if dealt > self.tiles:
             raise ValueError("a double-%d set has %d tiles: too few for %d hands of %d" % (
                 top, self.tiles, n, self.hand_size))
-
-
-    # What a score reads of the rules (``count``): 0-0's value and the house
-    # rules of RULES.md, "What a hand counts".
-    double_blank = property(lambda self: self.count[0])
-    db50 = property(lambda self: self.count[0] == 50)
-    blank_end = property(lambda self: self.count[1])
-    doubles_double = property(lambda self: self.count[2])
-    out_bonus = property(lambda self: self.count[3])
-    double_out = property(lambda self: self.count[4])
-    open_train = property(lambda self: self.count[5])
-    unsatisfied = property(lambda self: self.count[6])
-    blocked_cap = property(lambda self: self.count[7])
-    tie_rounds = property(lambda self: self.tie == 1)
-    tie_outs = property(lambda self: self.tie == 2)
 
 
 def _yes(text, what):
