@@ -104,33 +104,8 @@ class Record:
             # the tag the refusal is about: an option it names first
             # ("start_trains must be...", "unknown option 'x'"), else the
             # players (too few, too many for the rules)
-            raise RecordError(self._blame(str(e), opts), str(e))
-
-    def _blame(self, msg, opts):
-        """The line of the tag a refusal of the options is about: the
-        option it names ("start_trains must be...", "unknown option 'x'",
-        "mexican-train has no start phase: start_trains..."), a hand too
-        large for the set (hand_size, else [Set]), else the players (too
-        few, too many for the rules). ``set`` may be an [Option] too."""
-        words = msg.replace(":", " ").split()
-        key = None
-        for k in opts:
-            if msg.startswith(k) or repr(k) in msg:
-                key = k
-                break
-        if key is None and msg.startswith("a double-"):
-            key = "hand_size" if "hand_size" in opts else "set"
-        if key is None:
-            for k in opts:
-                if k in words and k != "set":
-                    key = k
-                    break
-        line = None
-        if key == "set":
-            line = self.line("Set")
-        if key is not None and line is None:
-            line = self.line("Option", key)
-        return self.line("Players") if line is None else line
+            from shared_engine import house
+            raise RecordError(house.blame(self, str(e), opts), str(e))
 
 
 # -- one event -------------------------------------------------------------------

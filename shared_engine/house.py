@@ -186,3 +186,31 @@ def house(rules):
         if v is not None and v != default(row, rules.name):
             out.append((k, v))
     return out
+
+
+def blame(rec, msg, opts):
+    """The line of the tag of ``rec`` (a dgn.Record) that a refusal of
+    its options (``msg``) is about: the option it names ("start_trains
+    must be...", "unknown option 'x'", "mexican-train has no start phase:
+    start_trains..."), a hand too large for the set (hand_size, else
+    [Set]), else the players (too few, too many for the rules). ``set``
+    may be an [Option] too. Here, not in dgn.py: only a refusal loads it."""
+    words = msg.replace(":", " ").split()
+    key = None
+    for k in opts:
+        if msg.startswith(k) or repr(k) in msg:
+            key = k
+            break
+    if key is None and msg.startswith("a double-"):
+        key = "hand_size" if "hand_size" in opts else "set"
+    if key is None:
+        for k in opts:
+            if k in words and k != "set":
+                key = k
+                break
+    line = None
+    if key == "set":
+        line = rec.line("Set")
+    if key is not None and line is None:
+        line = rec.line("Option", key)
+    return rec.line("Players") if line is None else line

@@ -99,9 +99,16 @@ class Rules:
 
     def __init__(self, name, n_players, options, checked=False):
         preset = find_preset(name)
-        if options and not checked:
-            # every given option's value checked against the table (not
-            # again for a checkpoint's game: its options were, when it began)
+        old = True      # only the presets' options given: checked below, as ever
+        for key in options:
+            if key not in OPTION_NAMES:
+                old = False
+        if not old and not checked:
+            # a house rule among them: every given option's value checked
+            # against the table (shared_engine/house.py, a module a game of
+            # the presets' options never loads: on the board, the press that
+            # starts such a game has no heap to spare for it); not again for
+            # a checkpoint's game, whose options were, when it began
             from shared_engine import house
             house.check_all(name, options)
         opt = {}
@@ -140,28 +147,43 @@ class Rules:
                 raise ValueError("start_trains must be 0 to %d, not %s" % (top, st))
         if self.layout == TRAINS and self.start_trains:
             raise ValueError("mexican-train has no start phase: start_trains must be none")
-        self.lead_plays_centre = opt["lead_plays_centre"] == "yes"
+        self.lead_plays_centre = _yes(opt["lead_plays_centre"], "lead_plays_centre")
         dt = opt["drawn_tile"]
+        if dt not in ("must", "may", "until"):
+            raise ValueError("drawn_tile must be must, may or until, not %r" % dt)
         self.drawn_must = dt != "may"       # must, or until: a drawn tile that fits is played
         self.draw_until = dt == "until"     # a player with no play draws until a tile fits
-        self.reserve = (2 if n == 2 else 1) if opt["yard_reserve"] == "2p2-else1" else 0
+        yr = opt["yard_reserve"]
+        if yr == "none":
+            self.reserve = 0
+        elif yr == "2p2-else1":
+            self.reserve = 2 if n == 2 else 1
+        else:
+            raise ValueError("yard_reserve must be none or 2p2-else1, not %r" % yr)
+        _yes(opt["double_blank_50"], "double_blank_50")
         tb = opt["tie_break"]
-        self.tie = 1 if tb == TIE_ROUNDS else 2 if tb == TIE_OUTS else 0
-        self.positive = opt["positive_scoring"] == "yes"
+        if tb not in (TIE_SHARED, TIE_ROUNDS, TIE_OUTS):
+            raise ValueError("tie_break must be %s, %s or %s, not %r" % (TIE_SHARED, TIE_ROUNDS, TIE_OUTS, tb))
+        self.tie_rounds = tb == TIE_ROUNDS
+        self.tie_outs = tb == TIE_OUTS
+        self.positive = _yes(opt["positive_scoring"], "positive_scoring")
+        if self.positive and self.layout != TRAINS:
+            raise ValueError("positive_scoring is a rule of mexican-train only")
         # 0-0's value: double_blank, else double_blank_50 (older records:
         # 50 or 0); house.check_all refuses the two where they disagree.
         db = get("double_blank")
         # The house rules (RULES.md), at their defaults where not given.
-        # Those only a score reads are one tuple (``count``), read through
-        # the properties below: each attribute of its own is a slot of
-        # every game's Rules, and on the unix port's heap the table of 37
-        # of them was a block of 592 bytes to find.
         db = int(db) if db is not None else (50 if opt["double_blank_50"] == "yes" else 0)
         opt["double_blank_50"] = "yes" if db == 50 else "no"
-        self.count = (db, int(get("blank_end", "0")), get("doubles_count_double") == "yes",
-                      int(get("out_bonus", "0")), int(get("double_out", "0")),
-                      int(get("open_train", "0")), int(get("unsatisfied_double", "0")),
-                      get("blocked_cap") == "yes")
+        self.double_blank = db
+        self.db50 = db == 50
+        self.blank_end = int(get("blank_end", "0"))
+        self.doubles_double = get("doubles_count_double") == "yes"
+        self.out_bonus = int(get("out_bonus", "0"))
+        self.double_out = int(get("double_out", "0"))
+        self.open_train = int(get("open_train", "0"))
+        self.unsatisfied = int(get("unsatisfied_double", "0"))
+        self.blocked_cap = get("blocked_cap") == "yes"
         self.skip_missing = get("skip_missing_doubles") == "yes"
         self.call_last = int(get("call_last_tile", "0"))
         self.first_run = get("first_turn_run") == "yes"
@@ -171,8 +193,9 @@ class Rules:
         self.cover_own = get("double_cover") == "own"
         # A scored round keeps facts beyond pips and 0-0 (RULES.md, "The
         # facts of a round") only where a rule counts them.
-        c = self.count
-        self.facts = bool(c[1] or c[2] or c[3] or c[4] or c[5] or c[6] or c[7] or self.call_last)
+        self.facts = bool(self.blank_end or self.doubles_double or self.out_bonus or self.double_out
+                          or self.open_train or self.unsatisfied or self.blocked_cap
+                          or self.call_last)
         rounds = opt["rounds"]
         if rounds is None:
             self.rounds = tuple(range(top, -1, -1))
@@ -194,19 +217,12 @@ class Rules:
                 top, self.tiles, n, self.hand_size))
 
 
-    # What a score reads of the rules (``count``): 0-0's value and the house
-    # rules of RULES.md, "What a hand counts".
-    double_blank = property(lambda self: self.count[0])
-    db50 = property(lambda self: self.count[0] == 50)
-    blank_end = property(lambda self: self.count[1])
-    doubles_double = property(lambda self: self.count[2])
-    out_bonus = property(lambda self: self.count[3])
-    double_out = property(lambda self: self.count[4])
-    open_train = property(lambda self: self.count[5])
-    unsatisfied = property(lambda self: self.count[6])
-    blocked_cap = property(lambda self: self.count[7])
-    tie_rounds = property(lambda self: self.tie == 1)
-    tie_outs = property(lambda self: self.tie == 2)
+def _yes(text, what):
+    if text == "yes":
+        return True
+    if text == "no":
+        return False
+    raise ValueError("%s must be yes or no, not %r" % (what, text))
 
 
 def _int(text, what):

@@ -39,6 +39,7 @@ COMMANDS = (
     "export",
     "forget",
     "roster",
+    "rules",
     "test",
     "bench",
 )

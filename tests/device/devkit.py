@@ -186,16 +186,17 @@ def script_presses():
         return sim.parse_script(f.read())
 
 
-def late_game(golden, folder, checkpoint=True, lang="en", options=None):
+def late_game(golden, folder, checkpoint=True, lang="en", house_rules=False):
     """The bench's late game (the largest game, 80% through its last round,
     pipkeeper.bench.device) on a copy of the flashed board ``golden``, the
     board set to ``lang``: (the Bench, the image), with the checkpoint a
     battery press leaves when ``checkpoint``, else to be replayed in full;
-    ``options``: the game's house rules (``bench device --every-rule``)."""
+    ``house_rules``: the game played with every house rule on (``bench
+    device --house-rules``, shared_engine/mixes.py ``every_rule``)."""
     from pipkeeper.bench import device as bench_device, engine as bench_engine, firmware as bench_firmware
     bench = bench_device.Bench(firmware_path(), folder, log=lambda *a: None,
-                               flashed=str(golden), lang=lang, options=options)
-    _tags, events = bench_engine.largest_game(options)
+                               flashed=str(golden), lang=lang, house_rules=house_rules)
+    _tags, events = bench_engine.largest_game(house_rules)
     _early, late = bench_firmware.cut_points(events)
     image = bench.game_image(bench.clean, late, "late")
     if checkpoint:

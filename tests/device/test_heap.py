@@ -31,8 +31,8 @@ FINE = 8 * 1024
 COARSE = 16 * 1024
 
 
-def _late_boot_heap(golden, tmp_path, checkpoint, aim, options=None):
-    bench, image = devkit.late_game(golden, tmp_path, checkpoint, options=options)
+def _late_boot_heap(golden, tmp_path, checkpoint, aim, house_rules=False):
+    bench, image = devkit.late_game(golden, tmp_path, checkpoint, house_rules=house_rules)
     _ms, reference, _ = bench.cold_boot(image)
     assert reference is not None, "the late boot drew nothing with the whole heap"
     # The aim's own step first: while it fails (the aims are open) one boot
@@ -48,24 +48,16 @@ def _aim(stock_aim, own_aim):
     return own_aim if devkit.is_own() else stock_aim
 
 
-def _house_rules(rules):
-    """The late game's house rules: none, or every rule of its preset on
-    (issue 31: the heap and the boot held with every rule on)."""
-    if rules == "every":
-        from pipkeeper.bench import engine as bench_engine, firmware as bench_firmware
-        return bench_firmware.every_rule(bench_engine.LARGEST[0])
-    return None
-
-
-@pytest.mark.parametrize("rules", ("preset", "every"))
-def test_the_late_boot_draws_in_its_aim(golden, tmp_path, rules):
+# issue 31: the heap held with every house rule on (shared_engine/mixes.py)
+@pytest.mark.parametrize("house_rules", (False, True), ids=("preset", "every-rule"))
+def test_the_late_boot_draws_in_its_aim(golden, tmp_path, house_rules):
     aim = _aim(CHECKPOINT_AIM, OWN_CHECKPOINT_AIM)
-    minimum, failures = _late_boot_heap(golden, tmp_path, True, aim, _house_rules(rules))
+    minimum, failures = _late_boot_heap(golden, tmp_path, True, aim, house_rules)
     assert failures == [] and minimum is not None and minimum <= aim, (minimum, failures)
 
 
-@pytest.mark.parametrize("rules", ("preset", "every"))
-def test_a_full_replay_draws_in_its_aim(golden, tmp_path, rules):
+@pytest.mark.parametrize("house_rules", (False, True), ids=("preset", "every-rule"))
+def test_a_full_replay_draws_in_its_aim(golden, tmp_path, house_rules):
     aim = _aim(FULL_REPLAY_AIM, OWN_FULL_REPLAY_AIM)
-    minimum, failures = _late_boot_heap(golden, tmp_path, False, aim, _house_rules(rules))
+    minimum, failures = _late_boot_heap(golden, tmp_path, False, aim, house_rules)
     assert failures == [] and minimum is not None and minimum <= aim, (minimum, failures)

@@ -171,8 +171,28 @@ def test_a_library_derived_before_corrections_is_rebuilt(tmp_path):
         lib.db.execute("UPDATE games SET report = ?", (json.dumps({"rounds": []}),))
         lib.db.execute("UPDATE meta SET value = '1' WHERE key = 'derived_version'")
         lib.db.commit()
-    assert derive.VERSION == 2
+    assert derive.VERSION >= 2
     with Library(db) as lib:
         rep = lib.record(lib.games()[0]["id"])["report"]
     assert rep["rounds"][0]["corrected"] == [3]
 
+
+
+def test_a_library_derived_before_the_house_rules_is_rebuilt(tmp_path):
+    """Derived version 2 had no `house_rules`: opened again, the library
+    derives its reports anew, and `games` lists the rules in play."""
+    from pipkeeper.library import derive
+    record = ('[Rules "mexican-train"]\n[Players "Ann" "Bob"]\n[Option "double_blank" "25"]\n'
+              '[Option "out_bonus" "10"]\nround 12-12 lead 1\nscore 0+OUT 12+DB\n').encode()
+    db = tmp_path / "lib.sqlite3"
+    with Library(db) as lib:
+        lib.store("b1", "0001.dgn", record)
+        lib.db.execute("UPDATE games SET report = ?", (json.dumps({"rounds": []}),))
+        lib.db.execute("UPDATE meta SET value = '2' WHERE key = 'derived_version'")
+        lib.db.commit()
+    assert derive.VERSION == 3
+    with Library(db) as lib:
+        g = lib.games()[0]
+        rep = lib.record(g["id"])["report"]
+    assert g["house_rules"] == {"double_blank": "25", "out_bonus": "10"}
+    assert rep["rounds"][0]["scores"] == [-10, 37]

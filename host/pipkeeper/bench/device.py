@@ -8,9 +8,12 @@ machine. The flash chip's erase and program times are modelled (W25Q16JV
 typical: 45 ms a 4 KB sector, 0.4 ms a 256-byte page), as MicroPython waits
 for them on a real board.
 
-Figures (one build; ``--firmware`` twice gives them side by side;
-``--every-rule``: the largest game with every house rule of Mexican Train
-on, issue 31, ``house_rules`` names them):
+``--house-rules``: the largest game (its cold boots and the heap they
+need) is played with every house rule of RULES.md on
+(shared_engine/mixes.py's ``every_rule``); the scripted game's presses
+are the set-up's, at the presets' defaults.
+
+Figures (one build; ``--firmware`` twice gives them side by side):
   cold_boot_ms_late          the largest game (Mexican Train, 8 players, last
                              round, full tracking), a battery press with its
                              checkpoint: power-on -> first SPI byte of the update
@@ -94,14 +97,14 @@ def _script():
 class Bench:
     """One build (a MicroPython image) with the scorer flashed on it."""
 
-    def __init__(self, firmware, work, log=print, flashed=None, lang="en", options=None):
+    def __init__(self, firmware, work, log=print, flashed=None, lang="en", house_rules=False):
         """``flashed``: a flash image the scorer was just flashed onto (the
         device tests have one); without it the scorer is flashed here.
         ``lang``: the language the board is set to speak (bench --lang).
-        ``options``: the largest game's house rules (bench --every-rule)."""
+        ``house_rules``: the largest game with every house rule on."""
         self.log = log
         self.lang = lang
-        self.options = options
+        self.house_rules = house_rules
         self.firmware = firmware
         self.work = Path(work)
         self.work.mkdir(parents=True, exist_ok=True)
@@ -152,7 +155,7 @@ class Bench:
         """``base`` with the largest game cut at ``events_cut`` as the game in
         progress, and no checkpoint or UI state yet."""
         from pipkeeper.bench import engine as bench_engine, firmware as bench_firmware
-        tags, events = bench_engine.largest_game(self.options)
+        tags, events = bench_engine.largest_game(self.house_rules)
         with tempfile.TemporaryDirectory() as d:
             bench_firmware.write_board(d, tags, events[:events_cut], self.lang)
             out = self.work / (name + ".img")
@@ -439,16 +442,16 @@ def _slope(points):
 LONG_RUN = 2000
 
 
-def run_build(firmware, log=print, heap=True, worn=True, lang="en", long_run=LONG_RUN, every_rule=False):
+def run_build(firmware, log=print, heap=True, worn=True, lang="en", long_run=LONG_RUN,
+              house_rules=False):
     from pipkeeper.bench import engine as bench_engine, firmware as bench_firmware
     fw = images.load_firmware(firmware)
-    options = bench_firmware.every_rule(bench_engine.LARGEST[0]) if every_rule else None
     figures = {"firmware": os.path.basename(fw.path), "micropython": ".".join(map(str, fw.version)),
-               "build": fw.kind, "lang": lang, "house_rules": options or {},
+               "build": fw.kind, "lang": lang, "house_rules": house_rules,
                "flash_for_games_bytes": flashfs.geometry_of_firmware(fw.data).size}
     with tempfile.TemporaryDirectory(prefix="pipkeeper-bench-device-") as work:
-        bench = Bench(firmware, work, log, lang=lang, options=options)
-        tags, events = bench_engine.largest_game(options)
+        bench = Bench(firmware, work, log, lang=lang, house_rules=house_rules)
+        tags, events = bench_engine.largest_game(house_rules)
         early, late = bench_firmware.cut_points(events)
 
         log("cold boots: the largest game, late and early ...")
@@ -511,7 +514,7 @@ def run_build(firmware, log=print, heap=True, worn=True, lang="en", long_run=LON
     return figures
 
 
-def run(firmwares=(), log=print, heap=True, worn=True, lang="en", long_run=LONG_RUN, every_rule=False):
+def run(firmwares=(), log=print, heap=True, worn=True, lang="en", long_run=LONG_RUN, house_rules=False):
     """The figures of each build (the upstream image of ../shared/rp2/ when
     none is named), the board in ``lang``: flat for one, ``{"builds":
     {...}}`` for several."""
@@ -521,6 +524,6 @@ def run(firmwares=(), log=print, heap=True, worn=True, lang="en", long_run=LONG_
     out = {}
     for fw in firmwares:
         figs = run_build(fw, log=log, heap=heap, worn=worn, lang=lang, long_run=long_run,
-                         every_rule=every_rule)
+                         house_rules=house_rules)
         out[figs["build"] + "-" + figs["micropython"]] = figs
     return next(iter(out.values())) if len(out) == 1 else {"builds": out}

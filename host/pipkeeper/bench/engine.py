@@ -13,6 +13,10 @@ performance issue):
   apply_instructions_per_event    callgrind, above a read-the-lines baseline
   apply_worst_kind, apply_worst_kind_instructions
       the costliest event kind (its share of the time, scaled to the count)
+
+``--house-rules``: every game of the corpus, the largest too, is played
+with every house rule of RULES.md on (shared_engine/mixes.py's
+``every_rule``): the same figures for a table that sets them all.
 """
 
 import json
@@ -40,9 +44,11 @@ SEEDS = (1, 2, 3)
 LARGEST = ("mexican-train", 8, (1, 2, 3, 4, 5))
 
 
-def write_corpus(folder):
-    """Simulated games as DGN files; returns (all files, the largest game)."""
+def write_corpus(folder, house_rules=False):
+    """Simulated games as DGN files (every house rule on, with
+    ``house_rules``); returns (all files, the largest game)."""
     from shared_engine import dgn
+    from shared_engine.mixes import every_rule
     from shared_engine.simulate import simulate
 
     folder = Path(folder)
@@ -50,22 +56,26 @@ def write_corpus(folder):
     for rules, counts in CORPUS:
         for n in counts:
             for seed in SEEDS:
-                sim = simulate(rules, n, seed, bots=["greedy", "random"] * 5)
+                sim = simulate(rules, n, seed, bots=["greedy", "random"] * 5,
+                               options=every_rule(rules) if house_rules else None)
                 path = folder / "{}-{}p-{}.dgn".format(rules, n, seed)
                 path.write_text(sim.record())
                 files.append(path)
     largest = folder / "largest-mexican-train-8p.dgn"
-    largest.write_text(dgn.write(*largest_game()))
+    largest.write_text(dgn.write(*largest_game(house_rules)))
     return files, largest
 
 
-def largest_game(options=None):
+def largest_game(house_rules=False):
     """(tags, events) of the largest game of LARGEST's seeds, as the board
-    records it: full tracking, no hands, drawn tiles unknown; ``options``:
-    its house rules (the benches' "every rule on")."""
+    records it: full tracking, no hands, drawn tiles unknown; with
+    ``house_rules``, played with every house rule on (the largest of those
+    games)."""
+    from shared_engine.mixes import every_rule
     from shared_engine.simulate import simulate, to_board
 
     rules, n, seeds = LARGEST
+    options = every_rule(rules) if house_rules else None
     best = None
     for seed in seeds:
         sim = simulate(rules, n, seed, bots=["greedy"] * n, options=options)
@@ -106,12 +116,12 @@ def cpython_events_per_s(files):
     return events / best
 
 
-def run(with_callgrind=True):
+def run(with_callgrind=True, house_rules=False):
     root = repo_root()
     build = engine_build(root)
-    out = {}
+    out = {"house_rules": house_rules}
     with tempfile.TemporaryDirectory() as tmp:
-        files, largest = write_corpus(tmp)
+        files, largest = write_corpus(tmp, house_rules)
         out["corpus_games"] = len(files)
         out["cpython_events_per_s"] = round(cpython_events_per_s(files))
         counts = {str(p): _events(p) for p in files + [largest]}

@@ -178,19 +178,6 @@ RULE_VALUES = {
 RULE_GAMES = (("chickenfoot", 4), ("mexican-train", 4), ("chickenfoot-cross", 3))
 
 
-def every_rule(preset):
-    """Every house rule that applies to ``preset`` on at once, at
-    RULE_VALUES (the heap's and the boot's "every rule on": issue 31), the
-    target score out of reach, so that the game is played whole."""
-    from shared_engine import house
-    out = {}
-    for rule, value in RULE_VALUES.items():
-        if house.applies(house.option(rule), preset):
-            out[rule] = value
-    out["target_score"] = "9999"
-    return out
-
-
 def rule_presses(seeds=(1, 2, 3), rounds=2):
     """For each house rule: presses per player's score entry and presses per
     round, over short whole games (``rounds`` rounds, full and quick

@@ -77,12 +77,38 @@ def check_defaults(rules=None, tracking=None, options=None):
             raise PipkeeperError("tracking is quick or full, not {!r}".format(tracking))
         defaults["tracking"] = tracking
     if options:
-        try:
-            presets.Rules(rules or "chickenfoot", 4, options)
-        except ValueError as exc:
-            raise PipkeeperError("option: {}".format(exc))
+        check_options(rules, options)
         defaults["options"] = options
     return defaults
+
+
+def check_options(rules, options):
+    """Every option of the engine's table (shared_engine/house.py), the
+    house rules' extended values too: an unknown name, or a value the table
+    does not allow, refused in one line that names the values allowed;
+    then the options together by the engine's rules for ``rules`` (with
+    no preset named: for one of the presets at least, since the board may
+    play any)."""
+    from shared_engine import house, presets
+
+    import difflib
+    for key, value in options.items():
+        row = house.option(key)
+        if row is None:
+            near = difflib.get_close_matches(key, [r[0] for r in house.rows()], n=2, cutoff=0.6)
+            raise PipkeeperError("option: unknown option {!r}{}".format(
+                key, "; did you mean {}?".format(" or ".join(near)) if near else ""))
+        why = house.check(row, value)
+        if why is not None:
+            raise PipkeeperError("option: {}".format(why))
+    first = None
+    for name in [rules] if rules else presets.NAMES:
+        try:
+            presets.Rules(name, 4, options)
+            return
+        except ValueError as exc:
+            first = first or exc
+    raise PipkeeperError("option: {}".format(first))
 
 
 # A named set of house rules ("Thursday club"): picked on the board's House
@@ -128,10 +154,7 @@ def check_set(name, rules, options):
         if key in NOT_IN_SETS:
             raise PipkeeperError("a named set holds rules: {} is chosen at each set-up, "
                                  "or with --option and no --preset".format(key))
-    try:
-        presets.Rules(rules, presets.PRESETS[rules]["min_players"], options)
-    except ValueError as exc:
-        raise PipkeeperError("option: {}".format(exc))
+    check_options(rules, options)
     return {"name": name, "rules": rules, "options": dict(options)}
 
 

@@ -45,16 +45,20 @@ def bench_flash(as_json):
     _print(bench_link.bench_flash(), as_json)
 
 
+HOUSE_RULES_HELP = "Play the games with every house rule of RULES.md on (`pipkeeper rules`)."
+
+
 @command.command("engine")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object.")
 @click.option("--no-callgrind", is_flag=True, help="Skip the instruction counts (valgrind).")
-def bench_engine(as_json, no_callgrind):
+@click.option("--house-rules", is_flag=True, help=HOUSE_RULES_HELP)
+def bench_engine(as_json, no_callgrind, house_rules):
     """Replay a corpus of simulated games on CPython and MicroPython (heap 160K):
     events per second, the largest game's time and peak heap, the engine's
     .mpy size and, with valgrind, instructions per event."""
     from pipkeeper.bench import engine as bench
 
-    _print(bench.run(with_callgrind=not no_callgrind), as_json)
+    _print(bench.run(with_callgrind=not no_callgrind, house_rules=house_rules), as_json)
 
 
 @command.command("firmware")
@@ -90,9 +94,10 @@ def bench_firmware(as_json, no_callgrind, presses_only):
               type=click.IntRange(min=0),
               help="Presses of the long evening (the heap's slope, the presses' drift), "
                    "on USB and awake on battery; 0 skips it.")
-@click.option("--every-rule", is_flag=True,
-              help="The largest game with every house rule of its preset on (issue 31).")
-def bench_device(as_json, firmwares, no_heap, no_worn, lang, long_run, every_rule):
+@click.option("--house-rules", is_flag=True,
+              help="The largest game (the cold boots and the heap they need) with every house "
+                   "rule of RULES.md on.")
+def bench_device(as_json, firmwares, no_heap, no_worn, lang, long_run, house_rules):
     """One press on an emulated RP2040 running a real MicroPython image, timed by
     the emulator's own clock: cold boots with the largest game, presses on USB
     and awake on battery, a long evening's heap, the heap the late boot needs,
@@ -101,7 +106,7 @@ def bench_device(as_json, firmwares, no_heap, no_worn, lang, long_run, every_rul
 
     log = (lambda m: click.echo(m, err=True))
     figures = bench.run(firmwares, log=log, heap=not no_heap, worn=not no_worn, lang=lang,
-                        long_run=long_run, every_rule=every_rule)
+                        long_run=long_run, house_rules=house_rules)
     if as_json or "builds" not in figures:
         _print_nested(figures, as_json)
     else:

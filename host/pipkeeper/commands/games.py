@@ -25,7 +25,8 @@ def state_of(g):
 def command(db, as_json, show_all):
     """List the games in the library, oldest first.
 
-    "from" tells a simulated board's games (`pipkeeper sim`) from a real
+    "house rules" (where a game has any) are the rules it was played by
+    beyond its preset's (`pipkeeper rules` lists them). "from" tells a simulated board's games (`pipkeeper sim`) from a real
     board's. A FLAGGED game is a record the engine rejects, kept verbatim;
     `pipkeeper show` names the line and the reason; `pipkeeper forget`
     removes a game.
@@ -37,17 +38,24 @@ def command(db, as_json, show_all):
     from pipkeeper.library.tables import Column, show, terminal_console
     from rich.text import Text
 
+    from pipkeeper.library.house_rules import summary
+
     console = terminal_console()
     columns = [Column("#", style="dim", wrap=False), Column("game", style="bold", wrap=False),
                Column("from", wrap=False), Column("rules", wrap=False), Column("players"),
                Column("rounds", justify="right" if console else "left", wrap=False),
                Column("state", wrap=False), Column("winner", style="bold green")]
+    # the rules in play beyond the preset's, a column only where a game has some
+    house = [summary(g.get("house_rules")) for g in games]
+    if any(house):
+        columns.append(Column("house rules"))
     rows = []
-    for g in games:
+    for g, rules_text in zip(games, house):
         state = state_of(g)
         rows.append([printable(c) for c in (
             g["id"], g["game_id"] or g["file"], "sim" if g["simulated"] else "board",
             g["rules"] or "?", ", ".join(g["players"]) or "?",
             "" if g["rounds"] is None else g["rounds"])]
-            + [Text(state, style=STATE_STYLES.get(state)), printable(", ".join(g["winners"]))])
+            + [Text(state, style=STATE_STYLES.get(state)), printable(", ".join(g["winners"]))]
+            + ([rules_text] if any(house) else []))
     show(columns, rows, console=console)

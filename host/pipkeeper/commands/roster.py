@@ -21,8 +21,9 @@ from pipkeeper.options import answered, json_option, port_option
 @click.option("--remove-rules", "remove", default=None, metavar="NAME", help="Remove the named set NAME.")
 @click.option("--tracking", type=click.Choice(roster.TRACKING), default=None, help="Default tracking level.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
-              help="An option of RULES.md (repeatable), e.g. start_trains=5 or double_blank=25: "
-                   "a default, or with --rules NAME one of that set's house rules; "
+              help="An option of RULES.md (repeatable), e.g. start_trains=5 or a house rule such "
+                   "as double_blank=25 (`pipkeeper rules` lists them all): a default, or with "
+                   "--rules NAME one of that set's house rules; "
                    "idle=N: the minutes the board on battery waits asleep during a game "
                    "before it switches off (0 to 60, 0: after every press; default 5).")
 @click.option("--lang", default=None, type=click.Choice(i18n.LANGS),

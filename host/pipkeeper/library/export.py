@@ -1,10 +1,13 @@
 """The library as CSV, JSON or one self-contained HTML page.
 
 CSV is one row per player per scored round (what a spreadsheet pivots on),
-a corrected score (a `fix` line) with the original beside it; JSON is every
+a corrected score (a `fix` line) with the original beside it, and the
+rules in play beyond the preset's ("0-0 = 25, out −10"); JSON is every
 game's report (a corrected round's `corrected` seats and `original`
-scores, FORMAT.md) plus its record text and the player statistics;
+scores, its `house_rules` and rounds' `facts`, FORMAT.md) plus its record
+text, its rules in play as that line, and the player statistics;
 HTML is for people: the statistics, then each game's score sheet with its
+rules in play, each round's facts where house rules count them, and its
 score-progression chart drawn as inline SVG (no scripts, no downloads).
 Every name in the HTML comes from a board or a person, so every piece of
 text goes through `html.escape`; nothing is inserted raw.
@@ -16,6 +19,7 @@ import json
 from html import escape
 
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.library.house_rules import summary
 
 FORMATS = ("csv", "json", "html")
 _COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
@@ -36,8 +40,10 @@ def to_csv(library):
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["game", "game_id", "date", "rules", "round", "double", "seat", "player",
-                "score", "total", "went_out", "won_game", "corrected", "original_score"])
+                "score", "total", "went_out", "won_game", "corrected", "original_score",
+                "rules_in_play"])
     for g, rep in library.reports():
+        in_play = summary(rep.get("house_rules"))
         totals = [0] * len(rep["players"])
         for n, rnd in enumerate(rep["rounds"], 1):
             for s, name in enumerate(rep["players"]):
@@ -46,7 +52,7 @@ def to_csv(library):
                             rnd["double"], s + 1, _csv_safe(name), rnd["scores"][s], totals[s],
                             1 if rnd.get("out") == s + 1 else 0,
                             1 if rep["over"] and (s + 1) in rep["winners"] else 0]
-                           + _original(rnd, s))
+                           + _original(rnd, s) + [in_play])
     return out.getvalue()
 
 
@@ -77,6 +83,7 @@ def to_json(library):
         rec = library.record(g["id"])
         item = dict(g)
         item["report"] = rec["report"]
+        item["rules_in_play"] = summary((rec["report"] or {}).get("house_rules"))
         item["dgn"] = rec["dgn"].decode("utf-8", "replace")
         games.append(item)
     return json.dumps({"games": games, "players": library.stats()}, ensure_ascii=False, indent=1) + "\n"
@@ -88,7 +95,8 @@ _STYLE = """body{font-family:system-ui,sans-serif;margin:2em;max-width:60em;colo
 table{border-collapse:collapse;margin:.5em 0 1em}td,th{padding:.2em .7em;text-align:right;border-bottom:1px solid #ddd}
 td:first-child,th:first-child{text-align:left}.out{font-weight:bold}.flag{color:#b00}
 .fixed{text-decoration:underline dotted;cursor:help}.fixed::after{content:"~"}
-section{margin-bottom:2.5em}svg{background:#fafafa;border:1px solid #eee}.legend span{margin-right:1em}"""
+section{margin-bottom:2.5em}svg{background:#fafafa;border:1px solid #eee}.legend span{margin-right:1em}
+.rules{font-style:italic}.facts td{font-size:.85em;color:#444;text-align:left}.facts th{text-align:left}h3{font-size:1em;margin:.5em 0 0}"""
 
 
 def to_html(library):
@@ -139,6 +147,9 @@ def _game_section(g, rep):
     out = ["<section><h2>{}</h2>".format(title)]
     if about:
         out.append("<p>{}</p>".format(" · ".join(about)))
+    in_play = summary(rep.get("house_rules"))
+    if in_play:
+        out.append("<p class=\"rules\">Rules in play: {}</p>".format(escape(in_play)))
     out.append("<table><tr><th>round</th>{}</tr>".format("".join("<th>{}</th>".format(n) for n in names)))
     for rnd in rep["rounds"]:
         cells = []
@@ -155,6 +166,7 @@ def _game_section(g, rep):
         out.append("<tr><td>{0}-{0}</td>{1}</tr>".format(int(rnd["double"]), "".join(cells)))
     out.append("<tr><th>total</th>{}</tr></table>".format(
         "".join("<th>{}</th>".format(int(t)) for t in rep["totals"])))
+    out.append(_facts_table(rep, names))
     if rep["over"] and rep["winners"]:
         won = ", ".join(names[s - 1] for s in rep["winners"] if 1 <= s <= len(names))
         how = " ({})".format(escape(rep["tie_break"])) if rep.get("tie_break") else ""
@@ -164,6 +176,47 @@ def _game_section(g, rep):
     out.append(_chart(rep, names, [escape(str(p)) for p in rep["players"]]))
     out.append("</section>")
     return "".join(out)
+
+
+def _facts_table(rep, names):
+    """Each round's facts (the report's `rounds[i].facts`, a game whose
+    house rules count them): what each seat's score was worked out from."""
+    rounds = [r for r in rep["rounds"] if r.get("facts")]
+    if not rounds:
+        return ""
+    out = ["<h3>Each round's facts</h3><table class=\"facts\"><tr><th>round</th>{}<th></th></tr>".format(
+        "".join("<th>{}</th>".format(n) for n in names))]
+    for rnd in rounds:
+        f = rnd["facts"]
+        cells = "".join("<td>{}</td>".format(escape(_seat_facts(f, s))) for s in range(len(names)))
+        skipped = f.get("skipped") or []
+        note = "skipped {}".format(", ".join("{0}-{0}".format(int(d)) for d in skipped)) if skipped else ""
+        out.append("<tr><td>{0}-{0}</td>{1}<td>{2}</td></tr>".format(int(rnd["double"]), cells, escape(note)))
+    out.append("</table>")
+    return "".join(out)
+
+
+def _seat_facts(f, s):
+    """One seat's facts of a round, in a few words: "12 pips · 0-0 ·
+    2 blank ends · doubles 12 · open train · 1 unsatisfied · caught 1"."""
+    seat = s + 1
+    if f.get("went_out") == seat:
+        return "out on a double" if f.get("out_on_double") else "out"
+    words = ["{} pips".format(f["pips"][s])]
+    if seat in (f.get("holds_double_blank") or ()):
+        words.append("0-0")
+    for key, one, many in (("blank_ends", "1 blank end", "{} blank ends"),
+                           ("unsatisfied", "1 unsatisfied", "{} unsatisfied"),
+                           ("missed_calls", "caught 1", "caught {}")):
+        n = (f.get(key) or [0] * (s + 1))[s]
+        if n:
+            words.append(one if n == 1 else many.format(n))
+    d = (f.get("doubles_pips") or [0] * (s + 1))[s]
+    if d:
+        words.append("doubles {}".format(d))
+    if seat in (f.get("open_trains") or ()):
+        words.append("open train")
+    return " · ".join(words)
 
 
 def _chart(rep, names, titles, width=560, height=220, pad=36):

@@ -19,7 +19,8 @@ A cell a `fix` line corrected carries `~` instead, and a line under the
 table says what it was: `~ corrected: 8-8 Bob 0 (was 10)`.
 
 Only keys of FORMAT.md are required; optional ones (`tie_break`,
-`stopped`, `next_double`) are shown when present.
+`stopped`, `next_double`, `house_rules`: a line `rules: 0-0 = 25, out −10`
+under the title) are shown when present.
 
 That text is what every pipe, file and golden test gets, so its columns
 are laid out here, by hand: the one-character marker after each score keeps
@@ -230,7 +231,18 @@ def _head_lines(report, tags):
             about.append(label + value)
     if about:
         lines.append(", ".join(about))
+    rules = rules_line(report)
+    if rules:
+        lines.append(rules)
     return lines
+
+
+def rules_line(report):
+    """`rules: 0-0 = 25, out −10`: the rules in play beyond the preset's
+    (the report's `house_rules`), or "" for a game of its preset's rules."""
+    from pipkeeper.library.house_rules import summary
+    text = summary(report.get("house_rules"))
+    return "rules: " + text if text else ""
 
 
 def _tail_lines(report):

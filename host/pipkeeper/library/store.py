@@ -514,14 +514,16 @@ def _scores(report_json):
     """A game's totals and per-round scores for the listing, so a script
     over `games --json` needs no second call per game: `totals` in seat
     order (as `players`) and `round_scores`, one `{"double", "scores",
-    "out"}` per scored round as in the replay report; None for a record
-    the engine rejects."""
+    "out"}` per scored round as in the replay report, None for a record
+    the engine rejects; and `house_rules`, the rules in play beyond the
+    preset's (the report's, `{}` for none)."""
     if not report_json:
-        return {"totals": None, "round_scores": None}
+        return {"totals": None, "round_scores": None, "house_rules": {}}
     report = json.loads(report_json)
     return {"totals": report.get("totals"),
             "round_scores": [{"double": r.get("double"), "scores": r.get("scores"), "out": r.get("out")}
-                             for r in report.get("rounds") or ()]}
+                             for r in report.get("rounds") or ()],
+            "house_rules": report.get("house_rules") or {}}
 
 
 def _game_dict(row):
