@@ -420,7 +420,7 @@ class App:
         self.render(full)
 
     def apply(self, ui, ev):
-        from shared_engine.engine import IllegalEvent, SCORE, FIX
+        from shared_engine.engine import IllegalEvent
         dgn = self.roomy(__import__, "shared_engine.dgn", None, None, ("x",))
         ctx = self.ctx
         g = ctx.game
@@ -444,8 +444,6 @@ class App:
         self.pending = ("line", dgn.format_event(ev))     # to the record once the frame is sent (commit)
         self.applied += 1
         self.ui = {}
-        if ev[0] == SCORE or ev[0] == FIX:
-            heap.evict(heap.AFTER_RESTORE)      # its helpers (counting, facts): the next screen seldom needs them
         g.lines = getattr(g, "lines", 0) + 1
         if ev[0] in _BOUNDARY or g.lines - getattr(g, "cp_lines", 0) >= CP_EVERY:
             # Round boundaries and every CP_EVERY events: a fresh checkpoint,

@@ -31,24 +31,3 @@ def plural(n, a, b):
     return (a,) if n == 1 else (b, n)
 
 
-
-def game_rules(g):
-    """The house rules a game plays that its preset does not, in short
-    words (firmware/flows/rules_line.py ``house_line``), or None. Their words
-    are loaded only for a game whose record gives an option beyond the set
-    and the rounds: most games have none, and the dealer's, the end's and
-    History's presses then pay nothing for them. Kept on the game once made
-    (a board on USB keeps its game between presses): its end screen, drawn
-    on the heap the game's last score line left, had no room to load them
-    again."""
-    line = getattr(g, "house_line", 0)
-    if line == 0:
-        line = None
-        r = g.rules
-        for k in r.given:
-            if k != "set" and k != "rounds":
-                from firmware.flows.rules_line import house_line, in_play
-                line = house_line(in_play(r))
-                break
-        g.house_line = line
-    return line

@@ -12,7 +12,7 @@ ui keys: "s": "hist", "c": cursor, "g": the record shown (file name),
 """
 
 from firmware.core import labels
-from firmware.words import plural, preset, game_rules
+from firmware.words import plural, preset
 
 
 def _games(ctx):
@@ -90,7 +90,7 @@ def view(ctx, ui, k):
             "mark": seats,
             "fixed": fixed,
             "labels": labels(None, None, "Back", None, None),
-            "house": game_rules(game),
+            "house": _rules_line(game),
         }
     c = min(ui.get("c", 0), max(0, len(games) - 1))
     d = ui.get("d")
@@ -149,3 +149,12 @@ def press(ctx, ui, k, button):
     if button == "B" and _deletable(ctx, games[c]):
         return {"s": "hist", "c": c, "d": games[c]}, None
     return ui, None
+
+
+def _rules_line(g):
+    """The line of the house rules in play (firmware/flows/rules_line.py),
+    its module loaded only for a game whose record gives options."""
+    if not g.rules.given:
+        return None
+    from firmware.flows.rules_line import line
+    return line(g)

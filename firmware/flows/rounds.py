@@ -32,7 +32,7 @@ summary (so C comes back to it, not to the menu's sheet).
 
 from shared_engine.engine import ROUND, REDEAL, UNDO
 from firmware.core import labels, sheet_rows
-from firmware.words import plural, preset, game_rules
+from firmware.words import plural, preset
 from firmware.flows import screens
 
 
@@ -76,7 +76,7 @@ def dealer_view(ctx, ui):
         "yard": yard,
         "reserve": rules.reserve,
         "lead": None,
-        "house": game_rules(g),
+        "house": _rules_line(g),
     }
     if d is None:
         v["centre_text"] = ("No double left to start",)
@@ -251,7 +251,7 @@ def end_view(ctx, ui):
         "title": ("{rules}, {rounds}, stopped" if g.stopped else "{rules}, {rounds}",
                   preset(g.rules.name), plural(len(g.results), "1 round", "{n} rounds")),
         "labels": labels("New", "Sheet", None, "undo", "more"),
-        "house": game_rules(g),
+        "house": _rules_line(g),
     }
 
 
@@ -269,3 +269,12 @@ def end_press(ctx, ui, button):
 
 view, press = screens({"dealer": (dealer_view, dealer_press), "sheet": (sheet_view, sheet_press)},
                       (end_view, end_press))
+
+
+def _rules_line(g):
+    """The line of the house rules in play (firmware/flows/rules_line.py),
+    its module loaded only for a game whose record gives options."""
+    if not g.rules.given:
+        return None
+    from firmware.flows.rules_line import line
+    return line(g)

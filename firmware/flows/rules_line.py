@@ -2,11 +2,11 @@
 and History's sheet show ("0-0 = 25, out -10, ...").
 
 A helper of the flows that draw it (rounds: the dealer and the end;
-history), loaded through ``firmware.words.game_rules`` only for a game that
-has house rules, and let go between presses with the flows (the app's
-``heap.SCREENS``): a board on USB kept it, and the engine's table beside
-it, for the rest of the game, and a full-tracking game's next round then
-found no room to start.
+history), loaded (``line``) only for a game whose record gives options,
+and let go between presses with the flows (the app's ``heap.SCREENS``): a
+board on USB kept it, and the engine's table beside it, for the rest of
+the game, and a full-tracking game's next round then found no room to
+start.
 """
 
 def _short():
@@ -88,3 +88,21 @@ def in_play(rules):
         if v is not None and v != d:
             out.append((key, v))
     return out
+
+
+def line(g):
+    """The house rules a game plays that its preset does not, in short
+    words, or None; None at once for a game whose record gives no option
+    but the set and the rounds. Kept on the game once made (a board on USB
+    keeps its game between presses): its end screen, drawn on the heap the
+    game's last score line left, had no room to make it again."""
+    made = getattr(g, "house_line", 0)
+    if made == 0:
+        made = None
+        r = g.rules
+        for k in r.given:
+            if k != "set" and k != "rounds":
+                made = house_line(in_play(r))
+                break
+        g.house_line = made
+    return made

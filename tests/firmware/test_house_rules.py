@@ -116,7 +116,7 @@ def test_an_older_boards_last_options_become_its_house_rules(tmp_path):
 
 def test_the_line_of_rules_in_play():
     from shared_engine.engine import Game
-    from firmware.words import game_rules
+    from firmware.flows.rules_line import line as game_rules
     assert game_rules(Game("chickenfoot", ["Ann", "Bob"], {"rounds": "9 8"})) is None
     assert game_rules(Game("chickenfoot-cross", ["Ann", "Bob"], {"double_blank": "50"})) is None
     g = Game("chickenfoot", ["Ann", "Bob"], {"double_blank": "25", "out_bonus": "10", "tie_break": "most_outs"})
