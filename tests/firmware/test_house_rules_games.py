@@ -49,10 +49,18 @@ GAMES = {
 TWO_ROUNDS = ("target_score", "tie_break", "skip_missing_doubles")
 
 
-def _rounds(preset, rule):
+def _options(preset, rule):
+    """The game's options: the rule, one round (two where the rule is about
+    the game's end), Mexican Train on a double-9 set (the options page's
+    Set row: fewer tiles, a shorter game, less of the board's heap)."""
     from shared_engine.presets import Rules
-    top = Rules(preset, 3, {}).top
-    return " ".join(str(top - i) for i in range(2 if rule in TWO_ROUNDS else 1))
+    from pipkeeper.bench.firmware import RULE_VALUES
+    out = {rule: RULE_VALUES[rule]}
+    if preset == "mexican-train":
+        out["set"] = "9"
+    top = Rules(preset, 3, out).top
+    out["rounds"] = " ".join(str(top - i) for i in range(2 if rule in TWO_ROUNDS else 1))
+    return out
 
 
 def _sheet_words(frame):
@@ -79,12 +87,10 @@ def _board_game(tmp_path, rule, tracking):
     """Play the rule's game on the simulated board: (its record, the sheet
     it shows, the winners' names on its end screen)."""
     from pipkeeper.sim.unix import Sim
-    from pipkeeper.bench.firmware import RULE_VALUES
     preset, n, seed = GAMES[rule]
-    options = {rule: RULE_VALUES[rule], "rounds": _rounds(preset, rule)}
-    presses, evs, planner = plan_game(preset, n, seed, tracking, options)
+    presses, evs, planner = plan_game(preset, n, seed, tracking, _options(preset, rule))
     folder = tmp_path / ("%s-%s" % (rule, tracking))
-    sim = Sim(str(folder), heap=os.environ.get("PK_HEAP", "160K"))
+    sim = Sim(str(folder))
     try:
         sim.start()
         for b in presses:
