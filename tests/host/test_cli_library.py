@@ -212,3 +212,28 @@ def test_lines_printed_meanwhile_stay_off_the_bar(monkeypatch, capsys):
     lines = [line.strip() for line in re.split(r"[\r\n]", ANSI.sub("", screen.getvalue()))]
     assert "1.0 KB  /main.py" in lines
     assert re.match(r"flash\s.*2\.0/2\.0 KiB", [x for x in lines if x][-1])
+
+
+# -- shell completion of a game's number (issue 32.20) -----------------------------------------
+
+def complete(line, db, shell="bash"):
+    """What `pipkeeper` answers the shell for the word being typed at the end of `line`."""
+    words = line.split(" ")
+    env = {"_PIPKEEPER_COMPLETE": "{}_complete".format(shell), "COMP_WORDS": line,
+           "COMP_CWORD": str(len(words) - 1), "PIPKEEPER_DB": db}
+    result = CliRunner().invoke(main, [], prog_name="pipkeeper", env=env)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_show_forget_and_export_complete_the_games_numbers(db):
+    listed = ["plain,{}".format(n) for n in (1, 2, 3, 4, 5)]
+    assert complete("pipkeeper show ", db).split() == listed
+    assert complete("pipkeeper forget ", db).split() == listed
+    assert complete("pipkeeper export --game ", db).split() == listed
+    assert complete("pipkeeper show 4", db).split() == ["plain,4"]
+    # zsh shows each number's [Game] id and players beside it
+    assert complete("pipkeeper show 1", db, shell="zsh").splitlines() == [
+        "plain", "1", "b1c2-0007 Ann, Bob, Cy"]
+    # no library: nothing offered, nothing said
+    assert complete("pipkeeper show ", db + ".missing").strip() == ""

@@ -184,7 +184,8 @@ def expected(games):
                 best_score = (max if g["positive"] else min)(rnd["scores"])
                 row["rounds_won"] += rnd["scores"][s] == best_score
                 row["out"] += rnd["out"] == s + 1
-            mine = sign * rep["totals"][s]
+            # the best finish on a scale of first (0) to last (1), then the best total
+            mine = ((places[s] - 1) / (len(who) - 1), sign * rep["totals"][s])
             if row["best"] is None or mine < row["best"][0]:
                 row["best"] = (mine, rep["totals"][s], g["where"])
             if row["worst"] is None or mine > row["worst"][0]:

@@ -15,6 +15,11 @@ What counts (docs/PRODUCT.md, "The league"):
   (first synced, then its number). The rating is a history, so its order
   matters and is the same on every run.
 
+A player's best game is their best finish (first 0, last 1, whatever the
+table's size: a win over 2 and a win over 8 are both first), among equal
+finishes the best total (lowest; highest under positive scoring); the
+worst game the other way round. The first such game counts on a tie.
+
 The standing of a game: lowest total first (highest under the
 `positive_scoring` house rule); among equal totals the game's winners (the
 tie-break decided) ahead of the others, who stay level. A shared win is
@@ -225,11 +230,15 @@ class League:
                     row["rounds_won"] += 1 if s + 1 in (rnd.get("winners") or ()) else 0
                     row["rounds_out"] += 1 if rnd.get("out") == s + 1 else 0
                 row["feet_started"] += g["feet"][s] if s < len(g["feet"]) else 0
-                mark = {"game": g["id"], "total": total, "date": g["date"].isoformat()}
-                if row["best"] is None or sign * total < row["best"][0]:
-                    row["best"] = (sign * total, mark)
-                if row["worst"] is None or sign * total > row["worst"][0]:
-                    row["worst"] = (sign * total, mark)
+                mark = {"game": g["id"], "total": total, "date": g["date"].isoformat(),
+                        "place": g["places"][s], "players": len(g["players"])}
+                # best: the best finish (first 0, last 1, whatever the
+                # table's size), then the best total; worst the other way
+                finish = ((g["places"][s] - 1) / (len(g["players"]) - 1), sign * total)
+                if row["best"] is None or finish < row["best"][0]:
+                    row["best"] = (finish, mark)
+                if row["worst"] is None or finish > row["worst"][0]:
+                    row["worst"] = (finish, mark)
                 row["history"].append({"game": g["id"], "date": g["date"].isoformat(),
                                        "place": g["places"][s], "ordinal": _r(r.ordinal()),
                                        "mu": _r(r.mu), "sigma": _r(r.sigma)})

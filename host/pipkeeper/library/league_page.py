@@ -104,7 +104,7 @@ def _grid(league, names):
     """Rows against columns: "3–1" is the row's player ahead in 3 of their
     games together, the column's in 1."""
     pairs = league.grid(names)
-    out = ['<table class="grid"><tr><th></th>{}</tr>'.format("".join(
+    out = ['<div class="wide"><table class="grid"><tr><th></th>{}</tr>'.format("".join(
         "<th>{}</th>".format(pages.name(b)) for b in names))]
     for a in names:
         cells = []
@@ -120,7 +120,7 @@ def _grid(league, names):
                 a, b, ahead, together, behind)
             cells.append('<td title="{}">{}–{}</td>'.format(escape(about), ahead, behind))
         out.append("<tr><th>{}</th>{}</tr>".format(pages.name(a), "".join(cells)))
-    out.append('</table><p class="note">a cell: how often the row\'s player finished ahead of the '
+    out.append('</table></div><p class="note">a cell: how often the row\'s player finished ahead of the '
                'column\'s, then behind, in their games together.</p>')
     return "".join(out)
 

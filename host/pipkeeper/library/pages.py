@@ -15,12 +15,13 @@ from pipkeeper.library.league import TABLE, cell
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
            "#7f7f7f", "#bcbd22", "#393b79", "#637939")
 
-STYLE = """body{font-family:system-ui,sans-serif;margin:2em;max-width:60em;color:#222}
+STYLE = """body{font-family:system-ui,sans-serif;margin:2em;max-width:75em;color:#222}
 table{border-collapse:collapse;margin:.5em 0 1em}td,th{padding:.2em .7em;text-align:right;border-bottom:1px solid #ddd}
 td:first-child,th:first-child{text-align:left}.out{font-weight:bold}.flag{color:#b00}
 .fixed{text-decoration:underline dotted;cursor:help}.fixed::after{content:"~"}
 section{margin-bottom:2.5em}svg{background:#fafafa;border:1px solid #eee}.legend span{margin-right:1em}
-.note{color:#555;font-size:.9em}.grid td{text-align:center}.grid th{text-align:center}.self{color:#bbb}"""
+.note{color:#555;font-size:.9em}.grid td{text-align:center}.grid th{text-align:center}.self{color:#bbb}
+.league td,.grid td{white-space:nowrap}.wide{overflow-x:auto}"""
 
 
 def page(title, body):
@@ -52,11 +53,11 @@ def standings_table(standings, counted):
     if not standings:
         return "<p class=\"note\">{}</p>".format(escape(counted))
     heads = [label for _key, label in TABLE] + ["chicken feet started"]
-    rows = ["<table class=\"league\"><tr>{}</tr>".format("".join(
+    rows = ["<div class=\"wide\"><table class=\"league\"><tr>{}</tr>".format("".join(
         "<th>{}</th>".format(escape(h)) for h in heads))]
     for s in standings:
         cells = [name(s["player"])] + [escape(cell(s, key)) for key, _label in TABLE[1:]]
         cells.append(str(s["feet_started"]))
         rows.append("<tr>{}</tr>".format("".join("<td>{}</td>".format(c) for c in cells)))
-    rows.append("</table><p class=\"note\">{}</p>".format(escape(counted)))
+    rows.append("</table></div><p class=\"note\">{}</p>".format(escape(counted)))
     return "".join(rows)
