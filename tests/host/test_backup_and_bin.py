@@ -11,24 +11,12 @@ import threading
 import time
 
 import pytest
-from click.testing import CliRunner
 
 from boardkit import write_games
 from pipkeeper.board import flash, link, sync
-from pipkeeper.cli import main
 from pipkeeper.library import backup as backups
 from pipkeeper.library.store import BIN_DAYS, Library
-
-DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data")
-
-
-def run(*args):
-    return CliRunner().invoke(main, list(args), prog_name="pipkeeper")
-
-
-def data(name):
-    with open(os.path.join(DATA, name), "rb") as f:
-        return f.read()
+from test_import import data, run
 
 
 def check_copy(path):

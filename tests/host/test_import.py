@@ -74,6 +74,7 @@ def test_a_file_that_grew_and_one_that_became_another_game(tmp_path):
     (folder / "night.dgn").write_bytes(paper)                   # typed on: grown, same number
     result = run("import", str(folder / "night.dgn"), "--db", db)
     assert result.stdout.startswith("grown    night.dgn")
+    assert run("games", "--db", db).stdout.splitlines()[1].split()[2] == "file"     # "from"
     assert [(g["id"], g["rounds"], g["over"]) for g in listed(db)] == [(rid, 4, True)]
     # the same game typed again in another folder: a duplicate, listed once
     (tmp_path / "copy.dgn").write_bytes(half)

@@ -90,6 +90,8 @@ def _list(db):
 def _undo(db, game):
     if game is not None and not str(game).strip().isdigit():
         raise click.UsageError("--undo takes the number the game had (see `pipkeeper forget --list`)")
+    with Library(db, read_only=True):     # no library: said, and none made
+        pass
     with Library(db) as library:
         back = library.restore(int(game) if game is not None else None)
         rec = library.record(back[0][1])

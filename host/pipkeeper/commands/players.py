@@ -35,9 +35,9 @@ def command(ctx, db, as_json):
 
 
 def _change(db, what, *names):
+    with Library(db, read_only=True) as library:     # no library: said, and none made
+        rows = getattr(Players.of(library), what)(*names)
     with Library(db) as library:
-        players = Players.of(library)
-        rows = getattr(players, what)(*names)
         library.set_player_names(rows)
         return Players.of(library)
 

@@ -17,6 +17,14 @@ the library twice ([Game] id equal, or the same bytes, one a prefix of the
 other) is marked `duplicate_of` the longer and left out of listings and
 statistics: importing is idempotent.
 
+Records reach the library by `store` alone: sync calls it as each file
+arrives, `take` (`pipkeeper import`: files, folders, other libraries) with
+a whole file in hand, by sync's rule; `restore` puts back what `forget`
+left in the bin.
+
+Players (`player_names`) and the bin are the library's own, beside the
+records: a rename, a merge or a forget never rewrites a record's text.
+
 Schema changes are numbered migrations applied in order on open
 (`PRAGMA user_version`); a library from a newer pipkeeper is refused.
 """
@@ -155,6 +163,13 @@ def is_simulated(board):
     and its id (pipkeeper.board.link.BoardInfo.board_id), or "virtual", as
     every sim was called before each had an id of its own."""
     return board == "virtual" or board.startswith("sim-")
+
+
+def is_imported(board):
+    """Whether the library's key ``board`` is not a board's but files'
+    (`pipkeeper import`): "file:" and a folder of records, or "folder:" and
+    a board's flash copied to a folder without a sim's id."""
+    return board.startswith("file:") or board.startswith("folder:")
 
 
 def default_path():
