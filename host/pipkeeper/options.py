@@ -22,8 +22,10 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON f
 
 def printable(text):
     """Text from a board or a record, safe to print on a terminal: control
-    characters (an escape sequence in a player's name) become '?'."""
-    return "".join("?" if (ord(c) < 32 or 0x7F <= ord(c) < 0xA0) else c for c in str(text))
+    characters (an escape sequence in a player's name) become '?', and so
+    does a byte of a file's name that is not UTF-8 (Python's lone surrogate)."""
+    return "".join("?" if (ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or 0xD800 <= ord(c) < 0xE000) else c
+                   for c in str(text))
 
 
 NO_GAMES = "no games yet: `pipkeeper sync` pulls them from the board"

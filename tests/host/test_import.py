@@ -116,11 +116,14 @@ def test_hostile_files_cost_a_line_each_and_lose_nothing(tmp_path, sim_folder):
     latin1 = data("format_example.dgn").replace(b'"Ann"', b'"Ren\xe9e"')
     (bad / "latin1.dgn").write_bytes(latin1)
     (bad / "notes.txt").write_text("not a record")       # a folder's other files are not records
+    with open(os.fsencode(bad) + b"/Ren\xe9e.dgn", "wb") as f:    # a file name that is not UTF-8
+        f.write(data("format_example.dgn"))
     result = run("import", str(bad), str(tmp_path / "missing.dgn"), "/dev/zero", "--db", db)
     assert result.exit_code == 1
     out = result.stdout.splitlines()
     refused = [line for line in out if line.startswith("refused: ")]
-    assert len(refused) == 7, out
+    assert len(refused) == 8, out
+    assert any("Ren?e.dgn: a name that is not UTF-8 text" in line for line in refused)
     assert any("huge.dgn: bigger than 1.0 MB" in line for line in refused)
     assert any("empty.dgn: an empty file" in line for line in refused)
     assert any("a name with control characters" in line and "\x1b" not in line for line in refused)
@@ -132,13 +135,19 @@ def test_hostile_files_cost_a_line_each_and_lose_nothing(tmp_path, sim_folder):
     # the non-UTF-8 record is taken verbatim, and said to be what it is
     assert any(line.endswith("latin1.dgn: line 2: this line is not UTF-8 text (byte 14 of the line)")
                for line in out)
-    assert result.stderr == "pipkeeper: 7 of 9 files refused (the others were taken)\n"
+    assert result.stderr == "pipkeeper: 8 of 10 files refused (the others were taken)\n"
     after = listed(db, "--all")
     assert after[:len(before)] == before                 # nothing lost
     assert sorted(g["file"] for g in after[len(before):]) == ["good.dgn", "latin1.dgn"]
     with Library(db) as lib:
         kept = {g["file"]: lib.record(g["id"])["dgn"] for g in after}
         assert kept["latin1.dgn"] == latin1 and lib.integrity() == "ok"
+    # --json: one object a file, the same verdicts
+    said = json.loads(run("import", str(bad), "--json", "--db", db).stdout)
+    assert sorted((t["file"], t["action"]) for t in said) == sorted(
+        [("Ren?e.dgn", "refused"), ("empty.dgn", "refused"), ("esc?[2J.dgn", "refused"),
+         ("folder.dgn", "refused"), ("good.dgn", "same"), ("huge.dgn", "refused"),
+         ("latin1.dgn", "same"), ("pipe.dgn", "refused")])
 
 
 # -- another library: a merge by the same rule ---------------------------------------------
@@ -235,3 +244,35 @@ def test_take_is_the_path_sync_stores_by(tmp_path, monkeypatch):
         results = intake.import_paths(lib, [str(root)])
     assert [t.action for t in results[0][2]] == ["new", "new"]
     assert calls == [("file:" + str(root), "0001.dgn"), ("file:" + str(root), "0002.dgn")]
+
+
+def test_a_hostile_library_costs_a_line_a_record(tmp_path):
+    """A library file made by anyone: a number for a record, text where bytes
+    belong, a board that is not a name, times that are not times, names
+    that are not names. Each bad record is one line; the good ones merge."""
+    db = str(tmp_path / "lib.sqlite3")
+    hostile = str(tmp_path / "hostile.sqlite3")
+    with Library(hostile) as lib:
+        lib.store("b1", "0001.dgn", data("paper_sheet_tiebreak.dgn"))
+        lib.store("b1", "0002.dgn", data("format_example.dgn"))
+        lib.store("b1", "0003.dgn", data("illegal_turn.dgn"))
+        lib.store("b1", "0004.dgn", data("format_example.dgn").replace(b"Di", b"Dee"))
+        lib.db.execute("PRAGMA foreign_keys = OFF")
+        lib.db.execute("PRAGMA ignore_check_constraints = ON")
+        lib.db.execute("UPDATE records SET dgn = 12345 WHERE id = 2")
+        lib.db.execute("UPDATE records SET dgn = CAST(dgn AS TEXT), first_synced = 'soon', "
+                       "last_synced = x'00' WHERE id = 3")
+        lib.db.execute("UPDATE records SET board = char(27) || '[2J' WHERE id = 4")
+        lib.db.execute("INSERT INTO player_names VALUES ('ann', 'Ann'), ('bob', 'B\x1bob'), "
+                       "('Cy', 'Cy'), (3, 'Three')")
+    result = run("import", hostile, "--db", db)
+    assert result.exit_code == 1
+    refused = [line for line in result.stdout.splitlines() if line.startswith("refused:")]
+    assert refused == ["refused: {}#2: no record text".format(hostile),
+                       "refused: {}#4: an unreadable board".format(hostile)]
+    assert result.stderr == "pipkeeper: 2 of 4 files refused (the others were taken)\n"
+    assert [(g["file"], g["status"]) for g in listed(db)] == [("0001.dgn", "ok"), ("0003.dgn", "rejected")]
+    with Library(db) as lib:
+        # a control character, a key that is not a spelling key: left out
+        assert lib.player_names() == {"ann": "Ann", "3": "Three"}
+    assert json.loads(run("stats", "--json", "--db", db).stdout)["players"]

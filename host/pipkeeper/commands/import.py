@@ -31,8 +31,8 @@ def command(paths, db, as_json):
         results = import_paths(library, paths)
     entries = [t for _path, _board, taken in results for t in taken]
     if as_json:
-        click.echo(json.dumps([dict(t.as_dict(), source=printable(t.source)) for t in entries],
-                              ensure_ascii=False))
+        click.echo(json.dumps([{k: printable(v) if isinstance(v, str) else v for k, v in t.as_dict().items()}
+                               for t in entries], ensure_ascii=False))
     else:
         _report(results)
     refused = sum(1 for t in entries if t.action == "refused")

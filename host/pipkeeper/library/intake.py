@@ -27,10 +27,12 @@ it stays. Nothing it reads is written to.
 import os
 import sqlite3
 import stat
+import unicodedata
 
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.files import read_limited
 from pipkeeper.library import store
+from pipkeeper.library.names import fold
 from pipkeeper.library.reading import NotText, decode_record
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -175,13 +177,15 @@ def merge(library, path):
         if "records" not in tables:
             return [Taken(shown, None, os.path.basename(shown)).refuse(
                 "not a pipkeeper library (it has no games table)")]
-        rows = other.execute("SELECT id, board, name, live, size, first_synced, last_synced "
+        rows = other.execute("SELECT id, board, name, live, first_synced, last_synced "
                              "FROM records ORDER BY id").fetchall()
         out = [_merge_record(library, other, shown, row) for row in rows]
         if "player_names" in tables:
             ours = library.player_names()
             theirs = {r["spelling"]: r["name"] for r in other.execute("SELECT spelling, name FROM player_names")
-                      if r["spelling"] not in ours}
+                      if isinstance(r["spelling"], str) and isinstance(r["name"], str)
+                      and r["spelling"] not in ours and r["spelling"] == fold(r["spelling"])
+                      and _name_ok(r["name"])}
             if theirs:
                 library.set_player_names(theirs)
         return out
@@ -192,24 +196,44 @@ def merge(library, path):
         other.close()
 
 
+def _name_ok(name):
+    """A player's name another library holds: one a record could have
+    written (no control characters, a line's length at most)."""
+    return 0 < len(name.strip()) <= 200 and not any(unicodedata.category(c) == "Cc" for c in name)
+
+
 def _merge_record(library, other, shown, row):
-    taken = Taken("{}#{}".format(shown, row["id"]), row["board"], row["name"], row["size"] or 0)
+    board = row["board"] if isinstance(row["board"], str) else None
+    taken = Taken("{}#{}".format(shown, row["id"]), board, row["name"], 0)
     reason = store.check_file_name(row["name"])
+    if reason is None and (not board or any(ord(c) < 32 for c in board) or len(board) > 4096):
+        reason = "an unreadable board"
     if reason is not None:
         return taken.refuse(reason)
-    if (row["size"] or 0) > store.MAX_RECORD:
+    size = other.execute("SELECT length(dgn), typeof(dgn) FROM records WHERE id = ?", (row["id"],)).fetchone()
+    if size[1] not in ("blob", "text"):
+        return taken.refuse("no record text")
+    if size[0] > store.MAX_RECORD:
         return taken.refuse("{} bytes is too big for a game record (the limit is {})".format(
-            row["size"], store.MAX_RECORD))
-    data = bytes(other.execute("SELECT dgn FROM records WHERE id = ?", (row["id"],)).fetchone()[0])
-    if len(data) > store.MAX_RECORD:
-        return taken.refuse("too big for a game record")
+            size[0], store.MAX_RECORD))
+    data = other.execute("SELECT dgn FROM records WHERE id = ?", (row["id"],)).fetchone()[0]
+    data = data.encode("utf-8", "surrogateescape") if isinstance(data, str) else bytes(data)
+    if not data:
+        return taken.refuse("an empty record")
+    taken.size = len(data)
+    first, last = _time(row["first_synced"]), _time(row["last_synced"])
     live = bool(row["live"])
     if live:
         # the board's file as it was synced last: whichever library heard
         # from the board later holds it live, the other copy as an old game
-        ours = library.last_synced(row["board"], row["name"])
-        held = library.held(row["board"], row["name"])
+        ours = library.last_synced(board, row["name"])
+        held = library.held(board, row["name"])
         related = held.startswith(data) or data.startswith(held[:held.rfind(b"\n") + 1])
-        if ours is not None and not related and ours >= (row["last_synced"] or 0):
+        if ours is not None and not related and ours >= (last or 0):
             live = False
-    return _take(library, taken, data, live=live, first_synced=row["first_synced"])
+    return _take(library, taken, data, live=live, first_synced=first)
+
+
+def _time(value):
+    """A time from another library, when it is one (seconds since 1970)."""
+    return float(value) if isinstance(value, (int, float)) and 0 < value < 1e11 else None

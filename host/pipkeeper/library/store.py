@@ -149,7 +149,9 @@ def check_file_name(name):
     if name in (".", "..") or ".." in name:
         return "a name with '..'"
     for ch in name:
-        if ch in "\x7f" or ord(ch) < 32 or unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+        if unicodedata.category(ch) == "Cs":      # a file name's byte that is not UTF-8
+            return "a name that is not UTF-8 text"
+        if ch in "\x7f" or ord(ch) < 32 or unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp"):
             return "a name with control characters"
     if not name.endswith(".dgn"):
         return "not a game record (.dgn)"
