@@ -45,6 +45,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.wording import counted
 from pipkeeper.board import flashfs, images
 
 PROBE = "DOWN"                           # the next press after a cut (moves the UI only)
@@ -294,9 +295,10 @@ class Sweep:
                 results.append(r)
                 if len(results) % 50 == 0:
                     f = summary(results, 0)
-                    self.log("  %d of %d cuts: %d failures, %d formats, %d lines lost, cold boot "
-                             "x%s at most" % (len(results), len(cases), f["failures"], f["formats"],
-                                              f["lines_lost"], f["cold_boot_ratio_max"]))
+                    self.log("  %d of %s: %s, %s, %s lost, cold boot x%s at most" % (
+                        len(results), counted(len(cases), "cut"), counted(f["failures"], "failure"),
+                        counted(f["formats"], "format"), counted(f["lines_lost"], "line"),
+                        f["cold_boot_ratio_max"]))
                     for line in f["failed"][-1:]:
                         self.log("    " + line)
 
@@ -489,11 +491,12 @@ def run_build(firmware, log=print, fractions=FRACTIONS, workers=None, swept=None
         presses = sweep.presses
         swept = list(range(len(presses))) if swept is None else swept
         sync_at = sync_point()
-        log("the clean run: %d presses on battery, each probed ..." % len(swept))
+        log("the clean run: %s on battery, each probed ..." % counted(len(swept), "press", "presses"))
         clean = sweep.clean(swept, sync_before=sync_at)
         cases = sweep.cases(clean, fractions)
-        log("%d cuts inside %d flash ops, %d workers ..." % (
-            len(cases), sum(len(p.ops) for p in clean), sweep.workers))
+        log("%s inside %s, %s ..." % (
+            counted(len(cases), "cut"), counted(sum(len(p.ops) for p in clean), "flash op"),
+            counted(sweep.workers, "worker")))
         results = sweep.run_cases(cases)
         figures = {"firmware": os.path.basename(fw.path), "build": fw.kind,
                    "presses": len(clean), "flash_ops": sum(len(p.ops) for p in clean),

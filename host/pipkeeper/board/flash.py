@@ -44,6 +44,7 @@ from pipkeeper.board import bundle, mpy, onboard
 from pipkeeper.board.link import DROP_SCORER
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.progress import Null, human
+from pipkeeper.wording import did_you_mean
 
 # What goes on the board, from the checkout/installed packages.
 #   (package, relative paths left out)
@@ -285,7 +286,8 @@ def check_build(name):
     from hardware import profiles
 
     if name not in profiles.NAMES:
-        raise PipkeeperError("unknown build {!r}; the builds are: {}".format(name, known_builds()))
+        raise PipkeeperError("unknown build {!r}; the builds are: {}{}".format(
+            name, known_builds(), did_you_mean(name, profiles.NAMES)))
     return name
 
 

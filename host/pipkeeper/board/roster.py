@@ -15,6 +15,7 @@ import json
 import unicodedata
 
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.wording import did_you_mean
 
 PATH = "/pipkeeper/roster.json"
 NAMES = "/pipkeeper/names.bin"        # the names the board's fonts cannot draw, as bitmaps
@@ -68,7 +69,8 @@ def check_defaults(rules=None, tracking=None, options=None):
         defaults["idle"] = check_idle(options.pop("idle"))
     if rules is not None:
         if rules not in presets.PRESETS:
-            raise PipkeeperError("unknown rules {!r}: use one of {}".format(rules, ", ".join(presets.NAMES)))
+            raise PipkeeperError("unknown rules {!r}: use one of {}{}".format(
+                rules, ", ".join(presets.NAMES), did_you_mean(rules, presets.NAMES)))
         defaults["rules"] = rules
     if tracking is not None:
         if tracking not in TRACKING:

@@ -29,6 +29,7 @@ import hashlib
 import unicodedata
 
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.wording import counted
 from pipkeeper.board.link import LinkLost
 from pipkeeper.library.store import MAX_RECORD
 from pipkeeper.progress import Null
@@ -197,8 +198,8 @@ def _fetch(link, library, board, todo, progress):
     except LinkLost:
         raise
     if reader.index != len(todo):
-        raise PipkeeperError("the board stopped sending after {} of {} files; run sync again".format(
-            reader.index, len(todo)))
+        raise PipkeeperError("the board stopped sending after {} of {}; run sync again".format(
+            reader.index, counted(len(todo), "file")))
 
 
 class _Reader:
@@ -263,7 +264,8 @@ class _Reader:
         data = prefix + b"".join(self.chunks)
         if len(data) != entry.size:
             entry.action = entry.action or "grown"
-            entry.message = "{}: the board sent {} of {} bytes".format(shown(entry.name), len(data), entry.size)
+            entry.message = "{}: the board sent {} of {}".format(shown(entry.name), len(data),
+                                                                   counted(entry.size, "byte"))
         replaced = entry.action == "replaced"
         rid, facts, what = self.library.store(self.board, entry.name, data, replaced=replaced)
         entry.record_id = rid

@@ -6,6 +6,7 @@ from pipkeeper.files import write_atomically
 from pipkeeper.library import export
 from pipkeeper.library.store import Library
 from pipkeeper.options import db_option
+from pipkeeper.wording import counted
 
 
 @click.command()
@@ -20,6 +21,6 @@ def command(fmt, output, db):
         text = export.export(library, fmt)
     if output:
         write_atomically(output, text)
-        click.echo("wrote {} ({} bytes)".format(output, len(text.encode("utf-8"))))
+        click.echo("wrote {} ({})".format(output, counted(len(text.encode("utf-8")), "byte")))
     else:
         click.echo(text, nl=False)

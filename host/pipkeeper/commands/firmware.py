@@ -5,7 +5,7 @@ import json
 import click
 
 from pipkeeper.image import build as image_build
-from pipkeeper.options import json_option
+from pipkeeper.options import as_usage, json_option
 from pipkeeper.progress import human
 
 
@@ -14,7 +14,9 @@ from pipkeeper.progress import human
               help="A MicroPython source tree at v1.28.0 with its submodules (or a .tar.gz of one; "
                    "default: $%s)." % image_build.ENV_SOURCE)
 @click.option("--board", metavar="NAME", default="badger2040", show_default=True,
-              help="The build (hardware/profiles/): badger2040, pico_inky_pack, pico_epaper29.")
+              callback=lambda _ctx, _param, name: as_usage(image_build.check_image_build, name),
+              help="The build (hardware/profiles/): badger2040, pico_inky_pack, pico_epaper29 "
+                   "(the W boards keep the .mpy install: `pipkeeper flash`).")
 @click.option("-o", "--output", metavar="OUT.uf2", type=click.Path(dir_okay=False), default=None,
               help="Where to write the UF2 (default: pipkeeper-BOARD.uf2, here); its ELF, with the "
                    "symbols, goes beside it (OUT.elf).")

@@ -7,6 +7,7 @@ import click
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.library.store import Library
 from pipkeeper.options import db_option, printable
+from pipkeeper.wording import counted
 
 
 def describe(rec):
@@ -16,7 +17,7 @@ def describe(rec):
     if report:
         what.append("{}: {}".format(report.get("rules"), ", ".join(report.get("players") or [])))
         rounds = len(report.get("rounds") or [])
-        what.append("{} round{}".format(rounds, "" if rounds == 1 else "s"))
+        what.append(counted(rounds, "round"))
     else:
         what.append("FLAGGED")
     return printable("game {} ({})".format(rec["id"], "; ".join(what)))
@@ -51,5 +52,5 @@ def command(game, db, yes):
     with Library(db) as library:
         ids = library.forget(rec["id"])
     copies = len(ids) - 1
-    click.echo("forgot {}{}".format(said, " and {} duplicate{} of it".format(
-        copies, "" if copies == 1 else "s") if copies else ""))
+    click.echo("forgot {}{}".format(said, " and {} of it".format(counted(copies, "duplicate"))
+                                    if copies else ""))

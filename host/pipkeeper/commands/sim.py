@@ -7,6 +7,7 @@ import click
 
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.files import read_limited
+from pipkeeper.wording import counted
 
 SCRIPT_LIMIT = 1024 * 1024      # 200,000 presses: more is no script
 
@@ -130,10 +131,11 @@ def command(flash_dir, frames_dir, script, power_cycle, serial, quiet, firmware,
                 _save(got, frames_dir)
                 kind = ", ".join("full" if f.full else "fast" for f in got) or "none"
                 if not quiet and not serial:
-                    click.echo("%d %s -> %d update(s) (%s)" % (i + 1, b, len(got), kind))
+                    click.echo("%d %s -> %s (%s)" % (i + 1, b, counted(len(got), "update"), kind))
             if board.frames and not quiet and not serial:
-                _draw(board.frames[-1], "%d presses, %d updates; flash: %s" % (
-                    len(presses), len(board.frames), board.dir), out)
+                _draw(board.frames[-1], "%s, %s; flash: %s" % (
+                    counted(len(presses), "press", "presses"), counted(len(board.frames), "update"),
+                    board.dir), out)
             if serial:
                 _wait_forever(link)
             return

@@ -29,6 +29,8 @@ reproduce. On a terminal `print_sheet` has rich draw the same sheet.
 
 import click
 
+from pipkeeper.wording import counted
+
 
 def _double(pips):
     if pips is None:
@@ -191,12 +193,11 @@ def state_lines(report):
     needs = []
     trains_needed = state.get("trains_needed") or 0
     if trains_needed:
-        needs.append("{} more train{} to start".format(trains_needed, "" if trains_needed == 1 else "s"))
+        needs.append("{} to start".format(counted(trains_needed, "more train")))
     toes = state.get("toes_needed") or 0
     open_double = state.get("open_double")
     if toes:
-        needs.append("chicken foot on {} needs {} more toe{}".format(
-            _double(open_double), toes, "" if toes == 1 else "s"))
+        needs.append("chicken foot on {} needs {}".format(_double(open_double), counted(toes, "more toe")))
     elif open_double is not None:
         needs.append("double {} to satisfy".format(_double(open_double)))
     if needs:
