@@ -275,8 +275,7 @@ class _Reader:
             entry.action = what
         if facts.status == "rejected":
             where = "line {}: ".format(facts.error_line) if facts.error_line else ""
-            entry.message = "{}: kept but flagged, the engine rejects it: {}{}".format(
-                shown(entry.name), where, facts.error)
+            entry.message = "{}: kept but flagged: {}{}".format(shown(entry.name), where, facts.error)
         self.index += 1
         self.offset = None
         self.chunks = []
