@@ -104,6 +104,23 @@ def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, microp
         click.echo("installed as a Badger OS app: {} (the launcher is untouched)".format(flash.APP))
     if result.flash_free is not None and result.flash_free >= 0:
         click.echo("flash: {} free of {}".format(human(result.flash_free), human(result.flash_total)))
+    hint = own_image_hint(result)
+    if hint:
+        click.echo(hint)
+
+
+def own_image_hint(result):
+    """The line that points a board on the .mpy install at the scorer's
+    own image, with what it gains; None where it would mislead: a board
+    that runs the image already, a dry run, the simulated board (its
+    speed is the laptop's) or a W board (no image is made for it)."""
+    from pipkeeper.image import build as image_build
+
+    if (result.image is not None or result.dry_run or result.simulated
+            or result.board in image_build.WIRELESS_BUILDS):
+        return None
+    return ("the scorer's own image runs {}: `pipkeeper firmware` builds it (it starts the board's "
+            "flash afresh: `pipkeeper sync` first)".format(image_build.SPEED))
 
 
 def _uf2(path, port, new_board, micropython_only, wait, as_json):
