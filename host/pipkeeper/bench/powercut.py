@@ -36,6 +36,7 @@ scripted game pressed on battery, where every press is a cold boot.
 """
 
 import os
+import secrets
 import shutil
 import statistics
 import tempfile
@@ -177,6 +178,10 @@ class Sweep:
         self.log = log
         self.workers = workers or max(1, min(2, os.cpu_count() or 1))
         self.clean_frames = {}      # press -> its last frame in the clean run
+        # One board, one flash chip: every copy of it (the clean run, the cut
+        # runs) answers with the same unique id, so a game started in a cut
+        # run has the clean run's [Game] id.
+        self.uid = secrets.token_hex(8)
 
     def _board(self, name, image=None):
         from pipkeeper.sim.rp2040.board import EmulatedBoard, FLASH_FILE
@@ -184,7 +189,7 @@ class Sweep:
         folder.mkdir(parents=True, exist_ok=True)
         if image is not None:
             shutil.copyfile(str(image), str(folder / FLASH_FILE))
-        return EmulatedBoard(str(folder), self.firmware, power_cycle=True)
+        return EmulatedBoard(str(folder), self.firmware, power_cycle=True, uid=self.uid)
 
     # -- the clean run -------------------------------------------------------------------
 

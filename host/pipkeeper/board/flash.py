@@ -432,8 +432,7 @@ def flash(link, force=False, dry_run=False, progress=None, cache=None, log=None,
         if app and boot_app:
             set_boot_app(link)
             log("  the board now boots into the scorer (hold A+C at power-on for the launcher)")
-    info2 = link.literal("print(repr(S()))")       # pklink's: the sim's is a board's too
-    result.flash_total, result.flash_free = info2
+    result.flash_total, result.flash_free = link.flash_space()     # the sim's as a board's too
     return result
 
 
