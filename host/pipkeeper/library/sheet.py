@@ -310,7 +310,7 @@ def _terminal_table(report):
 
     names = _names(report, isolate=True)
     winners = report.get("winners") or []
-    columns = [Column("round", style="dim")] + [Column(n, justify="right") for n in names]
+    columns = [Column("round", style="dim")] + [Column(n, justify="right", names="header") for n in names]
     rows, any_out = [], False
     for rnd in report.get("rounds") or []:
         scores = rnd.get("scores") or []
