@@ -309,3 +309,20 @@ def test_a_name_cut_short_keeps_its_marks():
     cut = abbreviated("\u2068مریم\u200cالسادات\u2069", 5)
     assert cut == "\u2068مریم\u2026\u2069" and cell_len(cut) == 5         # no joiner left dangling
     assert abbreviated("東京タワー", 5) == "東京\u2026"                      # wide letters: 2 cells each
+
+
+def test_stats_fits_80_columns_with_8_players_and_long_names(eight):
+    """The league's table was 84 columns wide at 80 and wrapped "29.0 ± 8.2"
+    over two lines: now its two-word headers take two lines (and the names
+    are cut short, or the columns closer, as the other tables fit), and
+    every figure stays whole on its line."""
+    lines, widest = _drawn_lines(run("stats", "--db", eight, terminal=True, columns=80))
+    assert widest <= 80, "\n".join(lines)
+    rules = [i for i, line in enumerate(lines) if line and set(line) == {"─"}]
+    body = [line for line in lines[rules[0] + 1:] if line.strip()][:8]
+    assert len(body) == 8, lines
+    for line in body:
+        assert re.search(r"\d+\.\d ± \d+\.\d", line), line            # mu ± sigma on one line
+    assert "rating" in lines[rules[0] - 1]
+    # through a pipe the header is one line, as before
+    assert run("stats", "--db", eight).splitlines()[0].split()[:3] == ["player", "rating", "μ"]

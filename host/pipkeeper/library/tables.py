@@ -89,6 +89,11 @@ def abbreviated(word, width):
     return head + cut + "\u2026" + tail
 
 
+def _widest_line(text):
+    """The cells of a cell's widest line (a header may be given in lines)."""
+    return max(cell_len(line) for line in text.plain.split("\n"))
+
+
 def _cut(value, width):
     """A cell with each of its words in at most ``width`` cells."""
     cell = _cell(value)
@@ -112,10 +117,13 @@ class _Fitted:
 
 def _fit(columns, rows, footer, width):
     """The cells to draw on a terminal ``width`` cells wide. Where the table
-    is wider than that with every word whole, the names its columns hold
-    (Column.names) are cut, the longest first, to as few cells as make it
-    fit (not fewer than their column's numbers, nor _SHORTEST); where even
-    that is too wide, the columns stand one blank apart instead of two."""
+    is wider than that with every word whole, the headers of columns whose
+    cells stay on one line (figures: "29.0 ± 8.2") go over two lines or
+    more, a word a line ("avg" over "total"); where that is still too wide,
+    the names its columns hold (Column.names) are cut, the longest first,
+    to as few cells as make it fit (not fewer than their column's numbers,
+    nor _SHORTEST); where even that is too wide, the columns stand one
+    blank apart instead of two."""
     body = [[_cell(c) for c in row] for row in rows]
     foot = [_cell(c) for c in footer] if footer is not None else None
     headers = [_cell(col.header) for col in columns]
@@ -123,15 +131,26 @@ def _fit(columns, rows, footer, width):
     def words(texts):
         return [cell_len(w) for t in texts for w in t.plain.split()] or [0]
 
-    need, floor = [], []
-    for i, col in enumerate(columns):
-        cells = [row[i] for row in body] + ([foot[i]] if foot else [])
-        whole = [headers[i]] + cells
-        need.append(max(words(whole) if col.wrap else [cell_len(t.plain) for t in whole]))
-        kept = cells if col.names == "header" else [headers[i]] if col.names == "cells" else whole
-        floor.append(max(words(kept) + [_SHORTEST]) if col.names else need[-1])
+    def measure(split):
+        need, floor = [], []
+        for i, col in enumerate(columns):
+            cells = [row[i] for row in body] + ([foot[i]] if foot else [])
+            whole = [headers[i]] + cells
+            if col.wrap:
+                need.append(max(words(whole)))
+            else:
+                head = words([headers[i]]) if split else [_widest_line(headers[i])]
+                need.append(max(head + [_widest_line(t) for t in cells]))
+            kept = cells if col.names == "header" else [headers[i]] if col.names == "cells" else whole
+            floor.append(max(words(kept) + [_SHORTEST]) if col.names else need[-1])
+        return need, floor
+
     for gap in (_GAP, 1):
         room = width - gap * (len(columns) - 1)
+        need, floor = measure(False)
+        split = sum(need) > room
+        if split:
+            need, floor = measure(True)
         # the widest names give first: every named column at most `level` cells
         level = max(need)
         while level > 0 and sum(max(f, min(n, level)) for n, f in zip(need, floor)) > room:
@@ -140,6 +159,8 @@ def _fit(columns, rows, footer, width):
         if sum(limit) <= room:
             break
     for i, col in enumerate(columns):
+        if split and not col.wrap and _widest_line(headers[i]) > limit[i]:
+            headers[i] = _broken(headers[i], limit[i])
         if limit[i] < need[i]:
             if col.names == "header":
                 headers[i] = _cut(headers[i], limit[i])
@@ -147,6 +168,19 @@ def _fit(columns, rows, footer, width):
                 for row in body:
                     row[i] = _cut(row[i], limit[i])
     return _Fitted(headers, body, foot, limit, gap)
+
+
+def _broken(header, width):
+    """A header over as many lines as it needs to be at most ``width`` cells
+    wide, broken between its words (a column whose cells never wrap: rich
+    would not wrap its header either)."""
+    lines = [""]
+    for word in header.plain.split():
+        if lines[-1] and cell_len(lines[-1] + " " + word) > width:
+            lines.append(word)
+        else:
+            lines[-1] = (lines[-1] + " " + word).strip()
+    return Text("\n".join(lines), style=header.style)
 
 
 def _table(columns, rows, footer, fitted=None):
