@@ -332,6 +332,7 @@ def build(board="badger2040", source=None, cache=None, log=None, jobs=None, vers
         for rel, blob in tree.items():
             write_if_changed(str(staged / "frozen" / rel), blob)
         _prune(staged / "frozen", tree)
+        _fresh_for(root / "build", _digest(recipe))
         _make(src, staged, root / "build", log, jobs or os.cpu_count() or 2)
         code = (root / "build" / "firmware.bin").read_bytes()
         if len(code) > FS_OFFSET:
@@ -343,6 +344,23 @@ def build(board="badger2040", source=None, cache=None, log=None, jobs=None, vers
         write_atomically(str(out.with_suffix(".elf")), (root / "build" / "firmware.elf").read_bytes())
         write_atomically(str(out), code)
     return Built(code, ident, out, True, time.monotonic() - t0)
+
+
+def _fresh_for(build_dir, recipe_digest):
+    """Empty the port's build folder when the recipe (the board's
+    configuration) differs from the one it was built with: the port's
+    generated headers (the table of built-in modules, the interned names)
+    are made once from the configuration and not made again when only a
+    header changes, so a module the recipe left out stayed in that table
+    and the link failed. A changed scorer alone keeps the folder (only its
+    frozen content is compiled again)."""
+    stamp = build_dir / ".recipe"
+    if stamp.is_file() and stamp.read_text() == recipe_digest:
+        return
+    if build_dir.exists():
+        shutil.rmtree(build_dir)
+    build_dir.mkdir(parents=True)
+    stamp.write_text(recipe_digest)
 
 
 def _prune(folder, tree):
