@@ -332,35 +332,24 @@ def build(board="badger2040", source=None, cache=None, log=None, jobs=None, vers
         for rel, blob in tree.items():
             write_if_changed(str(staged / "frozen" / rel), blob)
         _prune(staged / "frozen", tree)
-        _fresh_for(root / "build", _digest(recipe))
-        _make(src, staged, root / "build", log, jobs or os.cpu_count() or 2)
-        code = (root / "build" / "firmware.bin").read_bytes()
+        # The port's build folder, one a recipe: its generated headers (the
+        # table of built-in modules, the interned names) are made from the
+        # board's configuration once, and not made again when only a header
+        # changes; a build of another recipe in the same folder linked
+        # modules its configuration left out. A changed scorer keeps the
+        # folder: only its frozen content is compiled again.
+        build_dir = root / "builds" / _digest(recipe)
+        _make(src, staged, build_dir, log, jobs or os.cpu_count() or 2)
+        code = (build_dir / "firmware.bin").read_bytes()
         if len(code) > FS_OFFSET:
             raise PipkeeperError("the image is {:,} bytes: it would run into the filesystem at "
                                  "0x{:08X} ({:,} bytes free for code)".format(
                                      len(code), 0x10000000 + FS_OFFSET, FS_OFFSET))
         out.parent.mkdir(parents=True, exist_ok=True)
         # the ELF first: the image's presence says the build is whole
-        write_atomically(str(out.with_suffix(".elf")), (root / "build" / "firmware.elf").read_bytes())
+        write_atomically(str(out.with_suffix(".elf")), (build_dir / "firmware.elf").read_bytes())
         write_atomically(str(out), code)
     return Built(code, ident, out, True, time.monotonic() - t0)
-
-
-def _fresh_for(build_dir, recipe_digest):
-    """Empty the port's build folder when the recipe (the board's
-    configuration) differs from the one it was built with: the port's
-    generated headers (the table of built-in modules, the interned names)
-    are made once from the configuration and not made again when only a
-    header changes, so a module the recipe left out stayed in that table
-    and the link failed. A changed scorer alone keeps the folder (only its
-    frozen content is compiled again)."""
-    stamp = build_dir / ".recipe"
-    if stamp.is_file() and stamp.read_text() == recipe_digest:
-        return
-    if build_dir.exists():
-        shutil.rmtree(build_dir)
-    build_dir.mkdir(parents=True)
-    stamp.write_text(recipe_digest)
 
 
 def _prune(folder, tree):
