@@ -81,7 +81,8 @@ class EmulatedBoard(Closing):
     def _new_frames(self):
         got = []
         for ev in self.emu.frames[self._seen:]:
-            fr = Frame(ev["data"], ev["full"], len(self.frames), ev["t"])
+            fr = Frame(ev["data"], ev["full"], len(self.frames), ev["t"],
+                       refresh_ns=ev.get("refresh_ns"), panel=ev.get("panel"))
             self.frames.append(fr)
             got.append(fr)
         self._seen = len(self.emu.frames)
