@@ -93,7 +93,7 @@ class SimBoard(Board):
         if self._words is not None:
             self._words.start()
 
-    def update(self, buf, full=False):
+    def update(self, buf, full=False, old=None):
         self.updates += 1
         self.last_full = full
 
@@ -107,6 +107,9 @@ class SimBoard(Board):
 
     def idle(self):
         self._tag(b"I")
+
+    def cuts_power(self):
+        return self._battery
 
     def halt(self):
         if self._battery:

@@ -290,10 +290,24 @@ def t_uc8151_driver_on_a_fake_bus():
     assert 0x13 in cmds and 0x12 in cmds and 0x02 in cmds      # data, refresh, off
     assert cmds.index(0x04) < cmds.index(0x13) < cmds.index(0x12)
     assert len(spi.pictures()) == 1
+    assert 0x10 not in cmds and 0x20 not in cmds                # no old picture: the OTP refresh
     spi.out.clear()
     d.show(cols, fast=True)
     cmds = spi.commands()
-    assert 0x20 in cmds and 0x24 in cmds                        # the fast waveform
+    assert 0x10 not in cmds and 0x20 not in cmds                # never fast without the old picture
+    from firmware import waveform
+    old = bytearray(b"\xff" * 4736)
+    for full in (False, True):
+        spi.out.clear()
+        d.show(cols, fast=not full, old=old)
+        cmds = spi.commands()
+        # the old picture (DTM1), then the new (DTM2), the register waveform
+        assert cmds.index(0x10) < cmds.index(0x13) < cmds.index(0x12)
+        assert [b for v, b in spi.out if v == 1 and len(b) == 4736] == [old, cols]
+        tables = [spi.out[i + 1][1] for i, (v, b) in enumerate(spi.out) if v == 0 and 0x20 <= b[0] <= 0x24]
+        assert tables == waveform.luts(full)
+        psr = spi.out[[b for v, b in spi.out].index(b"\x00") + 1][1]
+        assert psr[0] & 0x20                                      # LUT from the registers
 
 
 def t_ssd1680_driver_on_a_fake_bus():
@@ -318,6 +332,16 @@ def t_ssd1680_driver_on_a_fake_bus():
     at = cmds.index(0x20)
     assert (1, b"\xff") in spi.out                             # display mode 2
     assert cmds.index(0x24) < at < cmds.index(0x26)             # the new picture, then the old
+    # a driver just powered on, given the picture the panel shows: that
+    # picture to the old RAM first, then a fast update (display mode 2)
+    d2 = SSD1680(spi, _Pin(1), spi.dc, rst, spi.busy, 1)
+    spi.out.clear()
+    shown = bytearray(b"\x0f" * 4736)
+    d2.show(pic, fast=True, old=shown)
+    cmds = spi.commands()
+    assert (1, b"\xff") in spi.out and (1, b"\xf7") not in spi.out
+    assert cmds.index(0x26) < cmds.index(0x24) < cmds.index(0x20)
+    assert spi.pictures()[0] == shown
     spi.out.clear()
     spi.reads = 0                                               # BUSY never moves
     try:

@@ -255,3 +255,40 @@ def test_a_refresh_cut_short_leaves_the_pixels_half_way():
     # cut after 3 of its 8 frames (30 ms): 3/8 of the way, still white, 3 frames of DC
     assert out["reports"][1]["cut"] == 0
     assert abs(out["reports"][1]["b"] - 0.375) < 1e-6 and out["reports"][1]["dc"] == 3
+
+
+def _firmware(full):
+    """The firmware's own set-up of a register waveform (firmware/uc8151.py,
+    firmware/waveform.py), as its commands."""
+    from firmware import waveform
+    tables = waveform.luts(full)
+    return [[0x00, [0b10110111]], [0x01, [0x03, 0x00, waveform.VOLTS_10, waveform.VOLTS_10, 0x1E]],
+            [0x30, [waveform.PLL_100HZ]]] + [[0x20 + i, list(tables[i])] for i in range(5)]
+
+
+def test_the_firmwares_fast_waveform_drives_only_what_changes_in_80_ms():
+    from firmware import waveform
+    steps = _firmware(False) + update(0, 30) + update(30, 10) + update(10, 10) + update(10, 0)
+    out = run(steps)
+    for rep in out["reports"]:
+        assert rep["ns"] == waveform.ms(False) * 1_000_000 == 80_000_000
+        assert not rep["full"] and rep["unchanged_driven"] == 0
+        assert rep["not_reached"] == 0 and rep["wrong_drives"] == 0 and rep["shows_wrong"] == 0
+        assert rep["drive"] == {"ww": 0, "bw": -8, "wb": 8, "bb": 0} and rep["drive_max"] == 8
+    assert [r["ink"] for r in out["reports"]] == [30 * 128, 10 * 128, 10 * 128, 0]
+    assert out["dc_max"] == 0
+
+
+def test_the_firmwares_full_waveform_cleans_every_pixel_with_the_fast_drives_dc():
+    from firmware import waveform
+    # a fast update, then a full one that changes colours, then a fast one
+    steps = _firmware(False) + update(0, 40) + _firmware(True) + update(40, 20) + _firmware(False) + update(20, 60)
+    reps = run(steps)["reports"]
+    full = reps[1]
+    assert full["full"] and full["ns"] == waveform.ms(True) * 1_000_000
+    assert full["unchanged_driven"] == PIXELS - 20 * 128       # every pixel flashed
+    assert full["drive"] == {"ww": 0, "bw": -8, "wb": 8, "bb": 0}
+    assert full["not_reached"] == 0 and full["ink"] == 20 * 128
+    # every colour change carried the same drive, fast or full: a pixel's
+    # DC is +8 while black (it started white), 0 while white
+    assert reps[2]["dc"] == [0, 8] and reps[2]["ink"] == 60 * 128

@@ -1,0 +1,166 @@
+"""The picture on the panel, kept so that an update drives only the pixels
+that change, and the rule of the full refresh inside a round (issue 33).
+
+Why: the UC8151's fast waveform used to drive every pixel towards its
+colour at every press, changed or not, and a pixel that stayed black all
+evening took the same direction of DC at every press: burn-in. A panel
+told the old picture (DTM1) and the new (DTM2) drives each pixel by its
+transition, and the waveform (firmware/waveform.py) leaves the pixels that
+keep their colour undriven. For that the board must know what the panel
+shows; where it does not, the update is a full refresh, whatever was asked.
+
+- While the board is up (on USB, awake during a game on battery, a Pico
+  build in DORMANT), the panel shows the last picture drawn: kept here
+  (``old``, 4,736 bytes) and given to the board's update as the old one.
+- A cold boot (a battery board that cut its own power: the set-up's
+  screens, History, the game's end, the idle time-out's resting screen)
+  knows it from the resting mark, /pipkeeper/rest: the CRC-32 of the
+  picture left on the panel and the erased count below, written just
+  before the board cuts its power (``rest``). The boot draws the screen of
+  the UI it restored (saved after that picture's update) and takes it as
+  the old picture only if its CRC is the mark's (``recall``). Re-drawn
+  rather than kept in flash: the picture's 4,736 bytes written at every
+  power-off would cost two 4 KB erases (~100 ms of flash, and wear) on
+  every halt; drawing it costs the cold boot the screen's drawing, which
+  it mostly pays anyway for the press (docs/PERFORMANCE.md has both).
+- The mark is removed before the next refresh starts (``update``; every
+  boot tries, whatever it found): a power cut from then on leaves no mark,
+  so the next boot knows no old picture and makes a full refresh. A cut
+  never leaves a mark that is not the panel's picture
+  (docs/POWERCUTS.md; ``pipkeeper bench powercut`` checks every frame).
+
+The full refresh stays at round boundaries and on screens that change
+everything (firmware/core.py ``full_refresh``). Inside a round it comes
+when the pixels the fast updates turned from black to white since the last
+full refresh reach ``ERASED_LIMIT``: an erased pixel is where a fast
+waveform leaves its ghost (meshtastic's e-ink driver counts the same,
+firmware PR #3256). 50,000 is about 1.3 screens: antirez found 50 fast
+updates between full ones right for his no-flicker mode on the Badger
+2040, and a fast update inside a round of the scripted game erases 1,033
+pixels (median). A press that redraws much counts for more than a cursor
+that moves. The players' setting "fast" (`pipkeeper roster --option
+refresh=fast`, the set-up's options; "clean" by default) leaves out the
+full refresh inside a round altogether: ghosting cannot be judged on an
+emulator, and that choice is theirs.
+"""
+
+try:
+    from binascii import crc32
+except ImportError:  # CPython
+    from zlib import crc32
+
+import os
+
+REST = "rest"               # /pipkeeper/rest: the resting picture's mark
+ERASED_LIMIT = 50000        # erased pixels since the last full refresh
+
+
+def _erased_py(old, new):
+    n = 0
+    for i in range(len(old)):
+        v = old[i] & ~new[i] & 0xFF
+        while v:
+            v &= v - 1
+            n += 1
+    return n
+
+
+try:
+    import micropython
+
+    @micropython.viper
+    def _erased_viper(old: ptr8, new: ptr8, size: int) -> int:
+        # ink (1) in the old picture, paper (0) in the new: about 1 ms a
+        # frame on the RP2040
+        n = 0
+        for i in range(size):
+            v = old[i] & (new[i] ^ 0xFF)
+            while v:
+                v &= v - 1
+                n += 1
+        return n
+
+    def erased(old, new):
+        """Pixels inked in ``old`` and not in ``new`` (MONO_HLSB, 1 = ink)."""
+        return _erased_viper(old, new, len(old))
+except Exception:  # CPython, or a port built without the native emitters
+    erased = _erased_py
+
+
+class Picture:
+    def __init__(self, store):
+        self.store = store
+        self.old = None         # the picture the panel shows, or None: not known
+        self.erased = 0         # pixels erased by fast updates since the last full refresh
+        self.marked = True      # a resting mark may be on flash: the first refresh removes it
+        self.fast = None        # the players' setting (settings.json "refresh"), read when needed
+
+    def _mark(self):
+        return self.store.path("pipkeeper", REST)
+
+    def recall(self, app):
+        """A cold boot from a press, before the press: the picture the board
+        left on the panel, drawn again from the UI restored, if its mark
+        says it is the one (``app`` draws it into its framebuffer)."""
+        try:
+            with open(self._mark()) as f:
+                crc, count = [int(x) for x in f.read().split()]
+        except (OSError, ValueError):
+            return
+        if app.stale or app.ui.get("s") == "err":
+            return
+        try:
+            app.roomy(app.draw)
+        except Exception:
+            return
+        if crc32(app.buf) & 0xFFFFFFFF == crc:
+            self.old = bytearray(app.buf)
+            self.erased = count
+
+    def update(self, board, buf, full):
+        """The board's update of ``buf``: fast only where the old picture is
+        known and the erased count allows it. Returns whether it was full."""
+        old = self.old
+        count = 0
+        if old is None:
+            full = True
+        elif not full:
+            count = erased(old, buf)
+            if self.erased + count >= ERASED_LIMIT and not self._fast():
+                full = True
+        if self.marked:
+            self.marked = False
+            try:
+                os.remove(self._mark())
+            except OSError:
+                pass        # (none there)
+        self.old = None     # until the update is over: a fault in it leaves the panel unknown
+        board.update(buf, full, old)
+        self.erased = 0 if full else self.erased + count
+        if old is None:
+            try:
+                old = bytearray(len(buf))
+            except MemoryError:
+                return full     # the next update will be a full one
+        old[:] = buf
+        self.old = old
+        return full
+
+    def rest(self, board):
+        """The board is about to cut its power: note the picture it leaves."""
+        if self.old is None or not board.cuts_power():
+            return
+        try:
+            with open(self._mark(), "w") as f:
+                f.write("%d %d" % (crc32(self.old) & 0xFFFFFFFF, self.erased))
+            self.marked = True
+        except OSError:
+            pass
+
+    def _fast(self):
+        if self.fast is None:
+            try:
+                self.fast = (self.store.read_json("settings.json") or {}).get("refresh") == "fast"
+            except Exception:
+                self.fast = False
+        return self.fast
