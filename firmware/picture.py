@@ -51,6 +51,8 @@ except ImportError:  # CPython
 
 import os
 
+from firmware.board import BUF_SIZE
+
 REST = "rest"               # /pipkeeper/rest: the resting picture's mark
 ERASED_LIMIT = 50000        # erased pixels since the last full refresh
 
@@ -88,39 +90,50 @@ except Exception:  # CPython, or a port built without the native emitters
 
 
 class Picture:
-    def __init__(self, store):
+    def __init__(self, store, heap):
         self.store = store
-        self.old = None         # the picture the panel shows, or None: not known
+        self.heap = heap        # firmware/heap.py: room for the picture's block
+        self.old = None         # the picture the panel shows (while ``known``), or None
+        self.known = False
         self.erased = 0         # pixels erased by fast updates since the last full refresh
-        self.marked = True      # a resting mark may be on flash: the first refresh removes it
         self.fast = None        # the players' setting (settings.json "refresh"), read when needed
+        # A resting mark on flash: the first refresh removes it whatever
+        # this boot does with it; the block for its picture is taken now,
+        # while the heap is whole (after the restore the unix port's heap
+        # had no 4,736 bytes in one piece).
+        self.mark = None
+        try:
+            with open(self._path()) as f:
+                self.mark = f.read()
+        except OSError:
+            pass
+        self.marked = self.mark is not None
+        if self.marked:
+            self.old = bytearray(BUF_SIZE)
 
-    def _mark(self):
+    def _path(self):
         return self.store.path("pipkeeper", REST)
 
     def recall(self, app):
         """A cold boot from a press, before the press: the picture the board
         left on the panel, drawn again from the UI restored, if its mark
         says it is the one (``app`` draws it into its framebuffer)."""
-        try:
-            with open(self._mark()) as f:
-                crc, count = [int(x) for x in f.read().split()]
-        except (OSError, ValueError):
-            return
-        if app.stale or app.ui.get("s") == "err":
+        if self.mark is None or app.stale or app.ui.get("s") == "err":
             return
         try:
+            crc, count = [int(x) for x in self.mark.split()]
             app.roomy(app.draw)
         except Exception:
             return
         if crc32(app.buf) & 0xFFFFFFFF == crc:
-            self.old = bytearray(app.buf)
+            self.old[:] = app.buf
+            self.known = True
             self.erased = count
 
     def update(self, board, buf, full):
         """The board's update of ``buf``: fast only where the old picture is
         known and the erased count allows it. Returns whether it was full."""
-        old = self.old
+        old = self.old if self.known else None
         count = 0
         if old is None:
             full = True
@@ -131,27 +144,27 @@ class Picture:
         if self.marked:
             self.marked = False
             try:
-                os.remove(self._mark())
+                os.remove(self._path())
             except OSError:
                 pass        # (none there)
-        self.old = None     # until the update is over: a fault in it leaves the panel unknown
+        self.known = False  # until the update is over: a fault in it leaves the panel unknown
         board.update(buf, full, old)
         self.erased = 0 if full else self.erased + count
-        if old is None:
+        if self.old is None:
             try:
-                old = bytearray(len(buf))
+                self.old = self.heap.roomy(bytearray, len(buf))
             except MemoryError:
                 return full     # the next update will be a full one
-        old[:] = buf
-        self.old = old
+        self.old[:] = buf
+        self.known = True
         return full
 
     def rest(self, board):
         """The board is about to cut its power: note the picture it leaves."""
-        if self.old is None or not board.cuts_power():
+        if not self.known or not board.cuts_power():
             return
         try:
-            with open(self._mark(), "w") as f:
+            with open(self._path(), "w") as f:
                 f.write("%d %d" % (crc32(self.old) & 0xFFFFFFFF, self.erased))
             self.marked = True
         except OSError:
