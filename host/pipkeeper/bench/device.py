@@ -62,11 +62,14 @@ Figures (one build; ``--firmware`` twice gives them side by side):
   cold_press_to_settled_ms_median, cold_press_to_settled_ms_worst
                              the same for the script's presses on battery
                              that were cold boots (set-up, the game's end)
-  cold_boot_to_settled_ms_from_rest
+  cold_boot_to_settled_ms_from_rest, cold_boot_ms_from_rest
                              the late game on battery left to its idle
-                             time-out (its resting picture drawn, the power
-                             cut), then a press: a cold boot to the settled
-                             picture
+                             time-out (its resting picture drawn and noted,
+                             the power cut), then a press: a cold boot to the
+                             settled picture, and to the update's first SPI
+                             byte; cold_boot_ms_from_rest_unmarked the same
+                             boot without the resting mark (no picture to
+                             take back: the difference is its cost)
   refresh_fast_ms, refresh_full_ms   the median fast and full refresh (BUSY's time)
   unchanged_pixels_driven    the most pixels one fast update drove that kept
                              their colour (the panel's model, js/panel.mjs)
@@ -364,20 +367,35 @@ class Bench:
         return out, settled, cold
 
     def from_rest(self, image, panel=None):
-        """ms from button down to the settled picture of a cold boot from the
-        resting picture: ``image``'s game on battery, a press, the board left
-        until its idle time-out (it draws its resting screen and cuts its
-        power), then the next press (None if it did not doze)."""
-        with self._board(self.work / "rest", power_cycle=True, image=image) as b:
+        """A cold boot from the resting picture: ``image``'s game on battery,
+        a press, the board left until its idle time-out (it draws its
+        resting screen, notes it and cuts its power), then the next press:
+        (ms from button down to the settled picture, ms from power-on to the
+        update's first SPI byte), and the latter for the same boot with the
+        resting mark taken away (it then knows no old picture and draws no
+        resting one: the difference is what taking it back costs; its
+        refresh is a full one). Nones if the board did not doze."""
+        rest = self.work / "rest"
+        with self._board(rest, power_cycle=True, image=image) as b:
             b.press("DOWN")
             b.press("C")
             if not b.asleep:
-                return None
+                return None, None, None
             b.idle_out()
+            b.emu.save()
+            shutil.copyfile(rest / "flash.img", self.work / "rested.img")
             frames = b.press(WAKE)
             if panel is not None:
                 panel.add(frames)
-            return _settled_ms(b, frames) if frames else None
+            if not frames:
+                return None, None, None
+            settled = _settled_ms(b, frames)
+            boot = _ms(b.last["update_at"] - b.last["power_on_at"])
+        unmarked = self.work / "rested-unmarked.img"
+        shutil.copyfile(self.work / "rested.img", unmarked)
+        flashfs.write_files(str(unmarked), {}, remove=("/pipkeeper/rest",))
+        ms, _frame, _ = self.cold_boot(unmarked, hold_ms=300)
+        return settled, boot, ms
 
     def idle_power_off(self, image):
         """ms from the idle time-out to the latch going low, on ``image``'s
@@ -399,6 +417,7 @@ class Bench:
         the idle power-off and a cold boot from the resting picture on
         ``game``."""
         times, settled, cold = self.awake_presses(presses, image, panel)
+        rest = self.from_rest(game, panel)
         return {
             "awake_press_ms_median": _median(times),
             "awake_press_ms_worst": max(times) if times else None,
@@ -407,7 +426,9 @@ class Bench:
             "press_to_settled_ms_worst": max(settled) if settled else None,
             "cold_press_to_settled_ms_median": _median(cold),
             "cold_press_to_settled_ms_worst": max(cold) if cold else None,
-            "cold_boot_to_settled_ms_from_rest": self.from_rest(game, panel),
+            "cold_boot_to_settled_ms_from_rest": rest[0],
+            "cold_boot_ms_from_rest": rest[1],
+            "cold_boot_ms_from_rest_unmarked": rest[2],
             "idle_power_off_ms": self.idle_power_off(game),
         }
 
