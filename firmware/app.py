@@ -208,6 +208,7 @@ class App:
 
     def _forget_drawn(self):
         self.drew_with = ()
+        self.picture.drop()     # (4.7 KB: the next update is then a full one)
 
     # -- state -------------------------------------------------------------------
 
@@ -663,7 +664,7 @@ class App:
         screen have room."""
         self.stale = True
         self.ctx.game = None
-        self.drew_with = ()
+        self._forget_drawn()
         self.heap.shed()
 
     def fault(self, e, where):

@@ -12,6 +12,9 @@ shows; where it does not, the update is a full refresh, whatever was asked.
 - While the board is up (on USB, awake during a game on battery, a Pico
   build in DORMANT), the panel shows the last picture drawn: kept here
   (``old``, 4,736 bytes) and given to the board's update as the old one.
+  Where the heap runs short (firmware/heap.py lets go of what can be had
+  again; a fault sheds the heap) it is let go of too (``drop``): the next
+  update is a full refresh.
 - A cold boot (a battery board that cut its own power: the set-up's
   screens, History, the game's end, the idle time-out's resting screen)
   knows it from the resting mark, /pipkeeper/rest: the CRC-32 of the
@@ -125,7 +128,7 @@ class Picture:
             app.roomy(app.draw)
         except Exception:
             return
-        if crc32(app.buf) & 0xFFFFFFFF == crc:
+        if self.old is not None and crc32(app.buf) & 0xFFFFFFFF == crc:
             self.old[:] = app.buf
             self.known = True
             self.erased = count
@@ -158,6 +161,13 @@ class Picture:
         self.old[:] = buf
         self.known = True
         return full
+
+    def drop(self):
+        """Let go of the picture kept (the heap needs its 4,736 bytes: a
+        drawing or a restore ran out, a fault): the next update is a full
+        refresh, as after a power cut."""
+        self.old = None
+        self.known = False
 
     def rest(self, board):
         """The board is about to cut its power: note the picture it leaves."""
