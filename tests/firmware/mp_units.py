@@ -526,7 +526,7 @@ class _Board:
     def __init__(self):
         self.frames = []
 
-    def update(self, buf, full=False):
+    def update(self, buf, full=False, old=None):
         self.frames.append((bytes(buf), full))
 
 
@@ -679,7 +679,7 @@ def t_a_usb_press_keeps_the_modules_its_last_frame_was_drawn_with():
         def prepare(self):
             pass
 
-        def update(self, buf, full=False):
+        def update(self, buf, full=False, old=None):
             pass              # no frames kept: the heap is the board's
 
     a = app.App(B())
@@ -723,7 +723,7 @@ def t_on_usb_the_engine_is_loaded_ahead_of_the_press_that_starts_a_game():
         def prepare(self):
             pass
 
-        def update(self, buf, full=False):
+        def update(self, buf, full=False, old=None):
             pass
 
         def wake_button(self):

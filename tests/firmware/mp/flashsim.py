@@ -196,7 +196,7 @@ def board_class():
         def wait_press(self):
             return None
 
-        def update(self, buf, full=False):
+        def update(self, buf, full=False, old=None):
             self.updates += 1
             if full:
                 self.fulls += 1
