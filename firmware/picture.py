@@ -112,7 +112,10 @@ class Picture:
             pass
         self.marked = self.mark is not None
         if self.marked:
-            self.old = bytearray(BUF_SIZE)
+            try:
+                self.old = bytearray(BUF_SIZE)
+            except MemoryError:
+                pass        # (the boot's restore will say what the heap lacks)
 
     def _path(self):
         return self.store.path("pipkeeper", REST)
