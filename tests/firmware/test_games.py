@@ -63,15 +63,11 @@ def test_whole_game_on_usb(tmp_path, rules, tracking, mpy_tree):
         assert sum(plays) / len(plays) <= 3.2
 
 
-@pytest.mark.parametrize("heap", ("160K",))
+@pytest.mark.parametrize("heap", ("152K", "156K"))
 def test_the_heaviest_game_on_usb_has_heap_to_spare(tmp_path, heap, mpy_tree):
     """Mexican Train in full tracking on USB (the engine, the record's
-    module and the last frame's screen kept between presses) in the board's
-    160 KB. (It ran with a margin of 4 and 8 KB less until the board kept
-    the panel's picture for the differential update, 4,736 bytes by design
-    (issue 33, firmware/picture.py): at 152, 154 and once at 156 KB this
-    game on the 64-bit unix port then ran out after 1,500 to 2,900 of its
-    3,658 presses; the margin is the open question of issue 33's note.) Where the heap's
+    module and the last frame's screen kept between presses) with less heap
+    than the board's 160 KB: a margin of 4 and 8 KB. Where the heap's
     fragments fall is chaotic: CI once met a checkpoint failing at 160 KB
     (the CRC pass after the dump found no 513-byte block; it now reads into
     a buffer taken before the snapshot) that passed at 156 and 164 KB and
