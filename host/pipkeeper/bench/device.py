@@ -56,12 +56,18 @@ Figures (one build; ``--firmware`` twice gives them side by side):
   shortest_tap_applied_ms    on battery, the shortest press that is applied
                              (its frame equals a long press's), 5 ms steps
   press_to_settled_ms_median, press_to_settled_ms_worst
-                             the awake presses above, button down -> BUSY
-                             released after the refresh: the settled picture
-                             a player waits for (issue 33)
+                             the awake presses above whose refresh is a fast
+                             one, button down -> BUSY released after the
+                             refresh: the settled picture a player waits
+                             for (issue 33)
   cold_press_to_settled_ms_median, cold_press_to_settled_ms_worst
                              the same for the script's presses on battery
                              that were cold boots (set-up, the game's end)
+  full_press_to_settled_ms_median, full_presses
+                             the same for the script's presses on battery
+                             whose refresh is a full one (round boundaries,
+                             the count of erased pixels, a cold boot that
+                             knows no old picture)
   cold_boot_to_settled_ms_from_rest, cold_boot_ms_from_rest
                              the late game on battery left to its idle
                              time-out (its resting picture drawn and noted,
@@ -347,10 +353,11 @@ class Bench:
         """``presses`` on battery from ``image``: ms from button down to the
         first SPI byte of each press given to the board asleep, its power
         kept (a game in play); ms from button down to the settled picture
-        (BUSY released after its refresh) of those, and of the presses that
-        were a cold boot (the set-up's, the end's): three lists. ``panel``
-        (a ``Panel``) counts the refreshes."""
-        out, settled, cold = [], [], []
+        (BUSY released after its refresh) of those whose refresh is a fast
+        one, of the presses that were a cold boot (the set-up's, the end's)
+        with a fast refresh, and of the presses with a full refresh: four
+        lists. ``panel`` (a ``Panel``) counts the refreshes."""
+        out, settled, cold, full = [], [], [], []
         with self._board(self.work / "awake", power_cycle=True, image=image) as b:
             b.start()
             for button in presses:
@@ -363,8 +370,10 @@ class Bench:
                     continue
                 if asleep and first is not None:
                     out.append(_ms(first - b.last["t0"]))
-                (settled if asleep else cold).append(_settled_ms(b, frames))
-        return out, settled, cold
+                # (a press whose refresh is a full one waits for that: apart)
+                kind = settled if asleep else cold
+                (kind if not any(f.full for f in frames) else full).append(_settled_ms(b, frames))
+        return out, settled, cold, full
 
     def from_rest(self, image, panel=None):
         """A cold boot from the resting picture: ``image``'s game on battery,
@@ -416,7 +425,7 @@ class Bench:
         """The awake figures: the script's presses on battery from ``image``,
         the idle power-off and a cold boot from the resting picture on
         ``game``."""
-        times, settled, cold = self.awake_presses(presses, image, panel)
+        times, settled, cold, full = self.awake_presses(presses, image, panel)
         rest = self.from_rest(game, panel)
         return {
             "awake_press_ms_median": _median(times),
@@ -426,6 +435,8 @@ class Bench:
             "press_to_settled_ms_worst": max(settled) if settled else None,
             "cold_press_to_settled_ms_median": _median(cold),
             "cold_press_to_settled_ms_worst": max(cold) if cold else None,
+            "full_press_to_settled_ms_median": _median(full),
+            "full_presses": len(full),
             "cold_boot_to_settled_ms_from_rest": rest[0],
             "cold_boot_ms_from_rest": rest[1],
             "cold_boot_ms_from_rest_unmarked": rest[2],
