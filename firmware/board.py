@@ -82,6 +82,10 @@ class Board:
 
     flash_root = "/"
     name = "board"
+    # Where the app keeps the panel's picture off the heap (firmware/
+    # picture.py), or None: in the heap, as a board does. The unix-port sim
+    # keeps it in a file of its folder: its heap is the tests' stand-in.
+    picture_file = None
 
     def wake_button(self):
         return None

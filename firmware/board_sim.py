@@ -48,6 +48,7 @@ def _fd(name):
 
 class SimBoard(Board):
     name = "sim"
+    picture_file = "/.sim-picture"      # in the sim's folder, not its heap (firmware/picture.py)
 
     def __init__(self):
         self.flash_root = "/"

@@ -93,8 +93,9 @@ except Exception:  # CPython, or a port built without the native emitters
 
 
 class _InFile:
-    """The picture kept in a file of the simulated board's folder instead of
-    its heap (``Picture(in_file=True)``: the unix-port sim). Why: the unix
+    """The picture kept in a file instead of the heap, where the board names
+    one (``Board.picture_file``: the unix-port sim's folder; the tests' own
+    boards). Why: the unix
     port's 160 KB of 64-bit objects is the tests' tight stand-in for the
     board's heap, not the board's (241 KB free at start on the stock image,
     104 KB live after a late press), and the 4,736 bytes are the board's by
@@ -148,10 +149,10 @@ def _crc(old):
 
 
 class Picture:
-    def __init__(self, store, heap, in_file=False):
+    def __init__(self, store, heap, in_file=None):
         self.store = store
         self.heap = heap        # firmware/heap.py: room for the picture's block
-        self.in_file = in_file
+        self.in_file = in_file  # a file to keep the picture in, not the heap (_InFile)
         self.old = None         # the picture the panel shows (while ``known``), or None
         self.known = False
         self.erased = 0         # pixels erased by fast updates since the last full refresh
@@ -175,7 +176,7 @@ class Picture:
 
     def _block(self, n):
         if self.in_file:
-            return _InFile(self.store.path(".sim-picture"))
+            return _InFile(self.in_file)
         return bytearray(n)
 
     def _path(self):
