@@ -199,7 +199,7 @@ class App:
         self.idle = None       # the board's idle minutes, read when first needed (awake_ms)
         self.pending = None    # the record's writes of this press, made after its frame (commit)
         self.heap = heap.Heap(reserve, self._forget_drawn)
-        self.picture = Picture(self.store, self.heap, board.picture_file)   # what the panel shows (picture.py)
+        self.picture = Picture(self.store, self.heap, getattr(board, "picture_file", None))
 
     def roomy(self, fn, *args):
         """``fn(*args)``, run again with more room if it runs out of memory
