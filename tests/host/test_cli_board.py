@@ -130,6 +130,28 @@ def test_roster_idle_is_a_setting_of_the_board(tmp_path):
         assert code == 2 and err.startswith("pipkeeper: roster: idle is the minutes"), err
 
 
+def test_roster_refresh_is_a_setting_of_the_board(tmp_path):
+    """`roster --option refresh=fast`: the screen's refresh (issue 33), a
+    setting of the board as idle is (settings.json "refresh"), never a rule
+    option; anything but clean or fast is refused in one line."""
+    from pipkeeper.board import roster
+    from pipkeeper.errors import PipkeeperError
+    assert roster.check_defaults(None, None, {"refresh": "Fast", "idle": "3"}) == {
+        "refresh": "fast", "idle": 3}
+    with pytest.raises(PipkeeperError, match="refresh is clean .* or fast"):
+        roster.check_defaults(None, None, {"refresh": "turbo"})
+    root = tmp_path / "board"
+    (root / "pipkeeper").mkdir(parents=True)
+    (root / "pipkeeper" / "settings.json").write_text('{"counter": 7, "idle": 10}')
+    with virtual_board(root, bare=True) as board:
+        code, out, err = cli(board.port, tmp_path / "db", "roster", "Ann", "Bob", "--option", "refresh=fast")
+        assert code == 0, err
+        assert json.loads((root / "pipkeeper" / "settings.json").read_text()) == {
+            "counter": 7, "idle": 10, "refresh": "fast"}
+        code, out, err = cli(board.port, tmp_path / "db", "roster", "--option", "refresh=slow")
+        assert code == 1 and err.startswith("pipkeeper: refresh is clean"), err
+
+
 def test_a_roster_of_fewer_than_two_players_is_refused(tmp_path):
     """`roster Ann` was taken, and the board's set-up then offered "Players
     (4)" and could not go on: one name is refused in one line, before any

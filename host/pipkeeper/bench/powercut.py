@@ -22,7 +22,7 @@ scripted game pressed on battery, where every press is a cold boot.
    probe's frame is that state's probe frame; the record is that state's,
    byte for byte, and replays without a warning (``pipkeeper replay``'s
    reading); every other file under /games and /pipkeeper is that
-   state's (ui.json, the checkpoint and the log aside: the probe writes
+   state's (ui.json, the checkpoint, the resting mark and the log aside: the probe writes
    them); LittleFS mounts, and was not formatted; no fault was logged.
 3. Figures: cut points, failures, formats, lines lost, the time, and the
    probe's cold boot against the clean probe's of the same state: power-on
@@ -56,7 +56,9 @@ SAMPLE_OPS = 4                           # ... and the ops of a press it cuts, a
 UPDATE_POINTS = 8                        # ops of a firmware update cut (powercut_update.spread)
 UPDATE_FRACTIONS = (0.5,)
 KEEP = ("/games/", "/pipkeeper/")        # what the players own: never lost
-REWRITTEN = ("/pipkeeper/ui.json", "/pipkeeper/checkpoint", "/log.txt", "/log.old")
+# (the resting mark too: the probe removes it before its refresh and, where
+# it cuts its power, writes its own picture's: firmware/picture.py)
+REWRITTEN = ("/pipkeeper/ui.json", "/pipkeeper/checkpoint", "/pipkeeper/rest", "/log.txt", "/log.old")
 SCRIPT = "scripted_game.txt"
 ENDS = ("off", "sleep")                  # how a press on battery ends: power cut, or asleep (issue 23)
 

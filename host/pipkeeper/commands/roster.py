@@ -16,7 +16,9 @@ from pipkeeper.wording import counted
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A default option of RULES.md (repeatable), e.g. start_trains=5; "
                    "idle=N: the minutes the board on battery waits asleep during a game "
-                   "before it switches off (0 to 60, 0: after every press; default 5).")
+                   "before it switches off (0 to 60, 0: after every press; default 5); "
+                   "refresh=clean|fast: the screen, fast leaves out the full refresh inside a "
+                   "round (default clean).")
 @click.option("--lang", default=None, type=click.Choice(i18n.LANGS),
               help="The board's language: en, cy (Welsh), ga (Irish), sv (Swedish), mn (Mongolian), fa (Persian).")
 @json_option
@@ -37,7 +39,7 @@ def command(names, port, rules, tracking, options, lang, as_json):
         if names or defaults:
             current = roster.merge(current, names, defaults)
             size = roster.push(board, current)
-            settings = {k: defaults[k] for k in ("lang", "idle") if k in defaults}
+            settings = {k: defaults[k] for k in ("lang", "idle", "refresh") if k in defaults}
             if settings:
                 roster.push_settings(board, settings)
             if not as_json:

@@ -81,6 +81,7 @@ class EmulatedBoard(Closing):
         self.frames = []
         self._seen = 0
         self.last = None        # the last run's report (times in ns)
+        self._released = 0      # when the last tap's button is let go (emulated ns)
         self.free = False       # running freely (the serial port is served)
 
     # -- frames ------------------------------------------------------------------------
@@ -88,7 +89,8 @@ class EmulatedBoard(Closing):
     def _new_frames(self):
         got = []
         for ev in self.emu.frames[self._seen:]:
-            fr = Frame(ev["data"], ev["full"], len(self.frames), ev["t"])
+            fr = Frame(ev["data"], ev["full"], len(self.frames), ev["t"],
+                       refresh_ns=ev.get("refresh_ns"), panel=ev.get("panel"))
             self.frames.append(fr)
             got.append(fr)
         self._seen = len(self.emu.frames)
@@ -142,9 +144,15 @@ class EmulatedBoard(Closing):
                 raise PipkeeperError("the emulated board did not go to sleep in %d s before %s" % (
                     PRESS_MS // 1000, button))
         if self.asleep and not self.free:
-            self.emu.run(NEXT_PRESS_MS)
+            # A player presses again once the last press is let go: a board
+            # quicker than the press is held (an 80 ms refresh, issue 33)
+            # sleeps with the button still down, and a tap then would be no
+            # edge at all.
+            held = max(0, (self._released - self.emu.t) / 1e6)
+            self.emu.run(held + NEXT_PRESS_MS)
         t0 = self.emu.t
         self.emu.call("tap", name=button, hold_ms=hold)
+        self._released = t0 + hold * 1e6
         if self.free:
             # Free running (the port is served): the press is done when the
             # board reports the panel idle after its frame.
