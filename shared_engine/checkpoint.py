@@ -59,7 +59,6 @@ TAIL = 256  # bytes of the record, before the covered length, that the CRC cover
 _ROUND = ("double", "lead", "hunt", "hands", "exact", "any_known",
           "yard", "to_move", "drew", "drawn", "passes", "ended", "out", "moves", "quick",
           "out_double", "caught", "centre_left", "ends", "foot", "toes")
-_ROUND_FOOT = ("foot_by",)                                               # chicken-foot layouts
 _ROUND_TRAINS = ("trains", "markers", "had_turn", "od_train", "od_pip", "laid", "run")   # trains
 _TILES = 2      # "table" and "known": the Round's state in the blob
 _RESULT = "<bbhb"   # a scored round's double, who went out (-1: none), its bounds' length (-1: none),
@@ -130,7 +129,7 @@ def restore(data):
     g.history = log
     if rd is not None:
         r = Round(None, 0, 0, ())
-        names = _ROUND + (_ROUND_TRAINS if g.rules.layout == TRAINS else _ROUND_FOOT)
+        names = _ROUND + (_ROUND_TRAINS if g.rules.layout == TRAINS else ("foot_by",))
         if len(rd) != len(names) + 1:
             raise ValueError("the checkpoint's round is of another shape")
         for i in range(len(names)):
@@ -198,7 +197,7 @@ def _encode(game):
     r = game.round
     rd = None
     if r is not None:
-        names = _ROUND + (_ROUND_TRAINS if hasattr(r, "trains") else _ROUND_FOOT)
+        names = _ROUND + (_ROUND_TRAINS if hasattr(r, "trains") else ("foot_by",))   # chicken-foot layouts
         if len(r.__dict__) != len(names) + _TILES:
             raise ValueError("the round has state the checkpoint does not know: %s"
                              % sorted(k for k in r.__dict__ if k not in names))
@@ -280,16 +279,15 @@ def _result(x):
             None if facts is None else list(facts)]
 
 
-def _bytes(x):
-    return None if x is None else bytes(x)
-
-
 def _unresult(x):
     orig = x[6]
-    return (x[0], tuple(x[1]), x[2], tuple(x[3]), tuple(x[4]), _bytes(x[5]),
+    # (no helper for "None, else its bytes": each name a module holds is one
+    # more interned on the board)
+    return (x[0], tuple(x[1]), x[2], tuple(x[3]), tuple(x[4]),
+            None if x[5] is None else bytes(x[5]),
             None if orig is None else (tuple(orig[0]), tuple(orig[1]), tuple(orig[2]),
-                                       _bytes(orig[3])),
-            _bytes(x[7]))
+                                       None if orig[3] is None else bytes(orig[3])),
+            None if x[7] is None else bytes(x[7]))
 
 
 def _mark(m, results):

@@ -123,7 +123,7 @@ def _text(b):
         i = 32
         while i and isinstance(b, bytes) and (b[i] & 0xC0) == 0x80:
             i -= 1
-        return "%s... (%d %s)" % (_text(b[:i]), len(b), "bytes" if isinstance(b, bytes) else "characters")
+        return "%s... (%d bytes)" % (_text(b[:i]), len(b))
     return b.decode() if isinstance(b, bytes) else b
 
 
@@ -138,26 +138,19 @@ def _num(word, what):
 
 
 def _token(x):
-    """A seat's number on a score or fix line: (pips, 0/1 holds 0-0, its
-    facts as a list or None). The marks of the house rules (``+BE2``...)
-    are read by shared_engine/marks.py, loaded only for a number that has
-    them: the board's own score lines mostly do not."""
+    """A seat's number on a score or fix line without the house rules'
+    marks: (pips, 0/1 holds 0-0); pips -1 where it has other marks
+    (``+BE2``...), which shared_engine/marks.py reads, loaded only for
+    such a line."""
     if x.endswith(b"+DB"):
         p = x[:-3]
         if p.isdigit():
-            return _num(p, "a score"), 1, None
+            return _num(p, "a score"), 1
     elif x.isdigit():
-        return _num(x, "a score"), 0, None
-    from shared_engine import marks
-    return marks.token(x, _num, _text)
-
-
-def _marks(p, d, m):
-    """``_token``'s text: a seat's number and its marks."""
-    if m is None:
-        return "%d+DB" % p if d else "%d" % p
-    from shared_engine import marks
-    return marks.text(p, d, m)
+        return _num(x, "a score"), 0
+    elif b"+" in x or not x[:1].isdigit():
+        return -1, 0
+    return _num(x, "a score"), 0
 
 
 def _tile(word):
@@ -407,27 +400,22 @@ def _parse_words(line):
             raise ValueError("a score line lists the pips left in each hand")
         pips = []
         db = []
-        facts = None
         for j in range(1, n):
-            p, d, m = _token(w[j])
+            p, d = _token(w[j])
+            if p < 0:       # marks of the house rules: shared_engine/marks.py reads the line
+                from shared_engine import marks
+                return marks.score(w, _num, _text)
             pips.append(p)
             db.append(d)
-            if m is not None:
-                if facts is None:
-                    facts = [[0] * (n - 1) for _ in m]
-                for i in range(len(m)):
-                    facts[i][j - 1] = m[i]
-        if facts is None:
-            return (SCORE, tuple(pips), tuple(db))
-        return (SCORE, tuple(pips), tuple(db),
-                tuple(tuple(f) if any(f) else None for f in facts))
+        return (SCORE, tuple(pips), tuple(db))
     if head == b"fix":
         if n != 4:
             raise ValueError("write a correction as: fix ROUND SEAT PIPS")
-        p, d, m = _token(w[3])
-        if m is None:
-            return (FIX, _num(w[1], "a round"), _num(w[2], "a seat"), p, d)
-        return (FIX, _num(w[1], "a round"), _num(w[2], "a seat"), p, d, tuple(m))
+        p, d = _token(w[3])
+        if p < 0:
+            from shared_engine import marks
+            return marks.fix(w, _num, _text)
+        return (FIX, _num(w[1], "a round"), _num(w[2], "a seat"), p, d)
     if head == b"hand":
         if n < 3:
             raise ValueError("write a hand as: hand SEAT 9-4 3-2 ...")
@@ -483,17 +471,18 @@ def format_event(ev):
         if ev[3]:
             s += " hunt " + " ".join(str(x) for x in ev[3])
         return s
-    if k == SCORE:
-        f = ev[3] if len(ev) > 3 else None
-        return "score " + " ".join(
-            _marks(ev[1][s], ev[2][s], None if f is None else [
-                0 if c is None else c[s] for c in f]) for s in range(len(ev[1])))
-    if k == FIX:
-        return "fix %d %d %s" % (ev[1], ev[2], _marks(ev[3], ev[4], ev[5] if len(ev) > 5 else None))
+    if k == SCORE or k == FIX:
+        if len(ev) > (3 if k == SCORE else 5):
+            from shared_engine import marks
+            return marks.line(ev)
+        if k == FIX:
+            return ("fix %d %d %d+DB" if ev[4] else "fix %d %d %d") % (ev[1], ev[2], ev[3])
+        return "score " + " ".join(("%d+DB" if d else "%d") % p for p, d in zip(ev[1], ev[2]))
     if k == HAND:
         return "hand %d %s" % (ev[1], " ".join(tiles.name(t) for t in ev[2]))
     if k == CAUGHT:
-        return " ".join(["%d caught" % ev[1]] + [tiles.name(t) for t in ev[2]])
+        from shared_engine import variants
+        return variants.line(ev)
     if k == BLOCKED:
         return "blocked"
     if k == UNDO:

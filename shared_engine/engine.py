@@ -278,7 +278,8 @@ class Game:
         elif k == SCORE:
             self._score(ev[1], ev[2], ev[3] if len(ev) > 3 else None)
         elif k == CAUGHT:
-            self._caught(ev[1], ev[2])
+            from shared_engine import variants
+            variants.caught(self, ev[1], ev[2])
         elif k == BLOCKED:
             self._blocked()
         elif k == REDEAL:
@@ -733,11 +734,6 @@ class Game:
         from shared_engine import corrections
 
         corrections.fix(self, rnd, seat, pips, db, facts)
-
-    def _caught(self, seat, tile_ids):
-        from shared_engine import variants
-
-        variants.caught(self, seat, tile_ids)
 
     def round_winners(self, i):
         """Seats (1-based) that won scored round i: the lowest score (the

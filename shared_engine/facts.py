@@ -388,6 +388,20 @@ def report(game, i, f):
         f["missed_calls"] = row(MISSED_CALLS)
 
 
+def most_outs(game, tied):
+    """tie_break most_outs: of the ``tied`` seats (0-based), the one who
+    went out in most rounds wins, else they share: (seats, how)."""
+    outs = [0] * game.n
+    for res in game.results:
+        if res[2] is not None:
+            outs[res[2]] += 1
+    most = max(outs[s] for s in tied)
+    tied = [s for s in tied if outs[s] == most]
+    if len(tied) == 1:
+        return [tied[0] + 1], "most rounds gone out"
+    return [s + 1 for s in tied], "shared"
+
+
 def of_result(res, k, s):
     """Fact ``k`` of seat s (0-based) in the scored round ``res`` (a
     ``game.results`` item); 0 where the round keeps no facts."""

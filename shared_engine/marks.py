@@ -1,7 +1,9 @@
 """The marks of a seat's number on a score or fix line (FORMAT.md, "The
 facts of a round"): ``17+DB+BE2+DP12+OT+UD2+OD+OUT``, read and written.
-Loaded by shared_engine/dgn.py only for a number that carries a mark
-beyond ``+DB``: a game without house rules never loads it.
+Loaded by shared_engine/dgn.py only for a line that carries a mark
+beyond ``+DB`` (or an event with facts to write): a game without house
+rules never loads it. It imports the engine's event kinds, never dgn (which
+hands it its number reader): no import circle.
 """
 
 
@@ -57,3 +59,46 @@ def text(p, d, m):
                 if i < 2 or (i == 3 and v > 1):
                     s += "%d" % v
     return s
+
+
+def score(w, _num, _text):
+    """A score line's event (its words ``w``), marks and all: (SCORE, pips,
+    db) or (SCORE, pips, db, facts), facts six tuples (None where no seat
+    has that mark)."""
+    from shared_engine.engine import SCORE
+    n = len(w)
+    pips = []
+    db = []
+    facts = None
+    for j in range(1, n):
+        p, d, f = token(w[j], _num, _text)
+        pips.append(p)
+        db.append(d)
+        if f is not None:
+            if facts is None:
+                facts = [[0] * (n - 1) for _ in f]
+            for i in range(len(f)):
+                facts[i][j - 1] = f[i]
+    if facts is None:
+        return (SCORE, tuple(pips), tuple(db))
+    return (SCORE, tuple(pips), tuple(db), tuple(tuple(f) if any(f) else None for f in facts))
+
+
+def fix(w, _num, _text):
+    """A fix line's event (its words ``w``), marks and all."""
+    from shared_engine.engine import FIX
+    p, d, f = token(w[3], _num, _text)
+    if f is None:
+        return (FIX, _num(w[1], "a round"), _num(w[2], "a seat"), p, d)
+    return (FIX, _num(w[1], "a round"), _num(w[2], "a seat"), p, d, tuple(f))
+
+
+def line(ev):
+    """The text of a score or fix event with facts."""
+    from shared_engine.engine import SCORE
+    if ev[0] == SCORE:
+        f = ev[3]
+        return "score " + " ".join(
+            text(ev[1][s], ev[2][s], None if f is None else [
+                0 if c is None else c[s] for c in f]) for s in range(len(ev[1])))
+    return "fix %d %d %s" % (ev[1], ev[2], text(ev[3], ev[4], ev[5]))

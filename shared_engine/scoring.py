@@ -288,16 +288,8 @@ def winners(game):
     if len(tied) == 1:
         return [tied[0] + 1], None
     if game.rules.tie_outs:
-        # most_outs: of the tied, the one who went out in most rounds
-        outs = [0] * game.n
-        for res in game.results:
-            if res[2] is not None:
-                outs[res[2]] += 1
-        most = max(outs[s] for s in tied)
-        tied = [s for s in tied if outs[s] == most]
-        if len(tied) == 1:
-            return [tied[0] + 1], "most rounds gone out"
-        return [s + 1 for s in tied], "shared"
+        from shared_engine import facts
+        return facts.most_outs(game, tied)
     if not game.rules.tie_rounds:
         return [s + 1 for s in tied], "shared"
     won = [0] * game.n

@@ -37,6 +37,11 @@ def check_start(game, double, hunt):
                            % (left[0], left[0]))
 
 
+def line(ev):
+    """The DGN line of the event (CAUGHT, seat, tile_ids)."""
+    return " ".join(["%d caught" % ev[1]] + [tiles.name(t) for t in ev[2]])
+
+
 def caught(game, seat, tile_ids):
     """The event ``(CAUGHT, seat, tile_ids)`` (call_last_tile): ``seat``,
     holding one tile and caught not calling it, draws the option's count

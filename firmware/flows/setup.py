@@ -6,11 +6,13 @@ in the order taken), A goes on, C back. Page 2, the options: UP/DOWN move,
 B changes the value, A starts the game, C back. Its "House rules" row
 opens the House rules page with B (firmware/flows/house.py: the rules a
 table plays its own way, the sets it named, the last game's, offered
-first). Its last two rows are the board's own settings, kept in
-settings.json and never in the record: the language, and the minutes a
-board on battery waits asleep during a game before it switches itself off
-("idle": firmware/app.py App.awake_ms; 0, at once after every press). The
-set-up speaks the language of its Language row.
+first). Its last three rows are the board's own settings, kept in
+settings.json and never in the record: the language, the minutes a board
+on battery waits asleep during a game before it switches itself off
+("idle": firmware/app.py App.awake_ms; 0, at once after every press), and
+the screen's refresh ("refresh": clean, or fast: no full refresh inside a
+round; firmware/picture.py). The set-up speaks the language of its
+Language row.
 
 The roster is /pipkeeper/roster.json ({"names": [...]}, pushed from the
 laptop by `pipkeeper roster`), else a built-in one; a roster of fewer than
@@ -79,8 +81,9 @@ def _last(ctx):
         out["house"] = {PRESETS[out.get("pr", 0)]: old}
     if s.get("lang") in LANGS:
         o["lang"] = s["lang"]
-    if "idle" in s:
-        o["idle"] = str(s["idle"])
+    for k in ("idle", "refresh"):
+        if k in s:
+            o[k] = str(s[k])
     out["o"] = o
     return out
 
@@ -124,7 +127,8 @@ def _options(pr, o):
             ("rounds", ("Rounds",), ROUNDS),
             ("house", ("House rules",), None),
             ("lang", ("Language",), LANGS),
-            ("idle", ("Off after (minutes)",), IDLES)]
+            ("idle", ("Off after (minutes)",), IDLES),
+            ("refresh", ("Screen",), ("clean", "fast"))]   # firmware/picture.py; `roster --option refresh=fast`
 
 
 def _value(pr, o, t, key):
@@ -138,6 +142,8 @@ def _value(pr, o, t, key):
         return o.get("rounds", "all")
     if key == "idle":
         return o.get("idle", IDLE)
+    if key == "refresh":
+        return o.get("refresh", "clean")
     return o.get(key, "no")
 
 

@@ -327,7 +327,7 @@ def run(with_callgrind=True):
                 out["render_busiest_screen"] = busiest
                 out["render_instructions"] = by_screen[busiest]
         else:
-            out["callgrind"] = "valgrind not found: instruction counts skipped"
+            out["callgrind"] = callgrind.skipped(with_callgrind)
     out.update(flash_and_panel())
     out.update(presses())
     return out

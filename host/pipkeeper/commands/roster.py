@@ -4,8 +4,8 @@ import click
 
 from pipkeeper import i18n
 from pipkeeper.board import link, roster
-from pipkeeper.errors import PipkeeperError
-from pipkeeper.options import answered, json_option, port_option
+from pipkeeper.options import answered, as_usage, json_option, port_option
+from pipkeeper.wording import counted
 
 
 @click.command()
@@ -25,7 +25,9 @@ from pipkeeper.options import answered, json_option, port_option
                    "as double_blank=25 (`pipkeeper rules` lists them all): a default, or with "
                    "--rules NAME one of that set's house rules; "
                    "idle=N: the minutes the board on battery waits asleep during a game "
-                   "before it switches off (0 to 60, 0: after every press; default 5).")
+                   "before it switches off (0 to 60, 0: after every press; default 5); "
+                   "refresh=clean|fast: the screen, fast leaves out the full refresh inside a "
+                   "round (default clean).")
 @click.option("--lang", default=None, type=click.Choice(i18n.LANGS),
               help="The board's language: en, cy (Welsh), ga (Irish), sv (Swedish), mn (Mongolian), fa (Persian).")
 @json_option
@@ -37,28 +39,34 @@ def command(names, port, rules, preset, remove, tracking, options, lang, as_json
     set of house rules the board offers at set-up (given again, it is
     replaced). The file is written atomically on the board.
     """
+    # what was typed, checked before the board is touched: a refusal is a usage error
     from shared_engine import presets
     set_name = None
     if rules is not None and rules not in presets.PRESETS:
-        set_name, rules = roster.check_set_name(rules), None     # a named set of house rules
+        set_name, rules = as_usage(roster.check_set_name, rules), None     # a named set of house rules
+        if preset is None and not options:
+            # (no set to make or add to: a preset mistyped, most likely)
+            raise click.UsageError(roster.unknown_rules(set_name))
         if tracking or lang:
             raise click.UsageError("--tracking and --lang are the board's defaults: push them apart "
                                    "from the rule set {!r}".format(set_name))
     elif preset is not None:
         raise click.UsageError("--preset goes with --rules NAME, a named set of house rules "
                                "(a preset's own name makes it the board's default)")
-    if names:
-        names = roster.check_names(names)       # refused before the board is touched
-    pairs = roster.parse_options(options)
-    if set_name is not None:
-        defaults = roster.check_defaults(None, None, {k: v for k, v in pairs.items() if k == "idle"})
-        pairs.pop("idle", None)
-        if preset is not None:
-            roster.check_set(set_name, preset, pairs)     # refused before the board is touched
-    else:
-        defaults = roster.check_defaults(rules, tracking, pairs)
     if remove is not None and set_name is not None:
         raise click.UsageError("--remove-rules and --rules NAME: one at a time")
+    if names:
+        names = as_usage(roster.check_names, names)
+    pairs = as_usage(roster.parse_options, options)
+    if set_name is not None:
+        defaults = as_usage(roster.check_defaults, None, None,
+                            {k: v for k, v in pairs.items() if k in ("idle", "refresh")})
+        for k in ("idle", "refresh"):
+            pairs.pop(k, None)
+        if preset is not None:
+            as_usage(roster.check_set, set_name, preset, pairs)
+    else:
+        defaults = as_usage(roster.check_defaults, rules, tracking, pairs)
     if lang:
         defaults["lang"] = roster.check_lang(lang)
     with link.connect(port) as board:
@@ -69,7 +77,7 @@ def command(names, port, rules, preset, remove, tracking, options, lang, as_json
         if set_name is not None:
             old = roster.find_set(current, set_name)
             if preset is None and old is None:
-                raise PipkeeperError(roster.unknown_rules(set_name))
+                raise click.UsageError(roster.unknown_rules(set_name))
             opts = dict(old["options"]) if old is not None and preset in (None, old["rules"]) else {}
             opts.update(pairs)
             current = roster.put_set(roster.merge(current), roster.check_set(
@@ -80,11 +88,11 @@ def command(names, port, rules, preset, remove, tracking, options, lang, as_json
             changed = True
         if changed:
             size = roster.push(board, current)
-            settings = {k: defaults[k] for k in ("lang", "idle") if k in defaults}
+            settings = {k: defaults[k] for k in ("lang", "idle", "refresh") if k in defaults}
             if settings or any(k in defaults for k in ("rules", "tracking", "options")):
                 roster.push_settings(board, settings, defaults)
             if not as_json:
-                click.echo("roster written to the board ({} bytes)".format(size))
+                click.echo("roster written to the board ({})".format(counted(size, "byte")))
     if answered(current, as_json, "the board has no roster: it uses its built-in one"):
         return
     click.echo("players: {}".format(", ".join(current.get("names") or []) or "(none)"))
