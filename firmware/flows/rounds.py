@@ -7,7 +7,10 @@ and may be hunted for (chickenfoot-cross, mexican-train), B "Nobody" starts
 the hunt: players draw in turn from the seat on the cursor; B "No" passes the
 hunt on, A "Found" names the finder. In chicken-scratch B "Nobody" steps down
 to the next double not yet used; when none is left the deal is void
-(``redeal``). UP undoes the last event.
+(``redeal``), and the dealer screen comes back saying so: shuffle all the
+tiles and draw new hands (``_redealt``; also in place of the round's
+sheet, which the table had left for the dealer already). UP undoes the
+last event.
 
 Sheet (after each round): A goes on to the dealer, B fixes a past score,
 UP undoes the score, DOWN opens the menu. End: A new game, B the sheet, UP
@@ -54,6 +57,14 @@ def _default_lead(g):
     return (len(g.results) + g.redeals) % g.n + 1
 
 
+def _redealt(g):
+    """Whether the last event was a void deal (``redeal``): read from the
+    undo history, which a restore keeps (shared_engine/checkpoint.py), as
+    the UI state does not outlive an event (App.apply)."""
+    t = g.history.tail
+    return g.round is None and bool(t) and t[-1] == REDEAL
+
+
 def dealer_view(ctx, ui):
     g = ctx.game
     rules = g.rules
@@ -73,6 +84,8 @@ def dealer_view(ctx, ui):
     }
     if d is None:
         v["centre_text"] = ("No double left to start",)
+    if _redealt(g) and not ui.get("s"):
+        v["redeal"] = ("Nobody held a double: shuffle all the tiles and draw new hands",)
     name = ctx.name(lead)
     if hunt is not None:
         v["hunt"] = ("Nobody holds it: draw in turn. {name} draws: found it?", name)
@@ -138,6 +151,8 @@ def _first_seat(g, k):
 
 def sheet_view(ctx, ui):
     g = ctx.game
+    if not ui and _redealt(g):
+        return dealer_view(ctx, ui)
     rows, fixed = sheet_rows(g)
     tot = g.totals
     if tot:
@@ -175,6 +190,8 @@ def sheet_view(ctx, ui):
 
 def sheet_press(ctx, ui, button):
     g = ctx.game
+    if not ui and _redealt(g):
+        return dealer_press(ctx, ui, button)
     f = ui.get("f")
     k = len(g.results)
     if f and k:

@@ -56,6 +56,7 @@ MESSAGES = {
     "Each player draws {n}": "Pob chwaraewr yn tynnu {n}",
     "{name} leads": "{name} sy'n dechrau",
     "No double left to start": "Dim dwbl ar ôl i ddechrau",
+    "Nobody held a double: shuffle all the tiles and draw new hands": "Doedd gan neb ddwbl: cymysgwch y teils i gyd a thynnwch ddwylo newydd",
     "Nobody holds it: draw in turn. {name} draws: found it?": "Neb â hi: tynnwch yn eich tro. {name} yn tynnu: wedi'i chael?",
     "Found": "Cafwyd",
     "No": "Na",

@@ -58,6 +58,7 @@ MESSAGES = (
     'next',
     'tie-break, {how}',
     'No double left to start',
+    'Nobody held a double: shuffle all the tiles and draw new hands',
     'Nobody holds it: draw in turn. {name} draws: found it?',
     'Found',
     'No',

@@ -59,6 +59,7 @@ MESSAGES = {
     "Each player draws {n}": "هر بازیکن {n} برمی‌دارد",
     "{name} leads": "{name} شروع می‌کند",
     "No double left to start": "دوتایی برای شروع نمانده",
+    "Nobody held a double: shuffle all the tiles and draw new hands": "کسی دوتایی نداشت: همهٔ کاشی‌ها را مخلوط کنید و دست تازه بردارید",
     "Nobody holds it: draw in turn. {name} draws: found it?": "کسی ندارد: به نوبت بردارید. {name} برمی‌دارد: پیدا شد؟",
     "Found": "پیدا شد",
     "No": "نه",

@@ -57,6 +57,7 @@ MESSAGES = {
     "Each player draws {n}": "Tarraingíonn gach imreoir {n}",
     "{name} leads": "Tosaíonn {name}",
     "No double left to start": "Níl péire fágtha le tosú",
+    "Nobody held a double: shuffle all the tiles and draw new hands": "Ní raibh péire ag aon duine: measc na píosaí go léir agus tarraingígí lámha nua",
     "Nobody holds it: draw in turn. {name} draws: found it?": "Níl sé ag aon duine: tarraingígí ar bhur seal. Tarraingíonn {name}: aimsithe?",
     "Found": "Aimsithe",
     "No": "Níl",

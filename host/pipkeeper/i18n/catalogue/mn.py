@@ -58,6 +58,7 @@ MESSAGES = {
     "Each player draws {n}": "Тоглогч бүр {n} зурна",
     "{name} leads": "{name} эхэлнэ",
     "No double left to start": "Эхлэх давхар үлдсэнгүй",
+    "Nobody held a double: shuffle all the tiles and draw new hands": "Хэнд ч давхар байсангүй: бүх хавтанг холиод шинэ гар зурна",
     "Nobody holds it: draw in turn. {name} draws: found it?": "Хэнд ч алга: ээлжээр зурна. {name} зурна: олсон уу?",
     "Found": "Олсон",
     "No": "Үгүй",

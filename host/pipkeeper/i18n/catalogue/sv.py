@@ -58,6 +58,7 @@ MESSAGES = {
     "Each player draws {n}": "Varje spelare drar {n}",
     "{name} leads": "{name} börjar",
     "No double left to start": "Ingen dubbel kvar att börja med",
+    "Nobody held a double: shuffle all the tiles and draw new hands": "Ingen hade en dubbel: blanda alla brickor och dra nya händer",
     "Nobody holds it: draw in turn. {name} draws: found it?": "Ingen har den: dra i tur och ordning. {name} drar: hittad?",
     "Found": "Hittad",
     "No": "Nej",
