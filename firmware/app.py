@@ -569,24 +569,24 @@ class App:
             text.release()
         except Exception:
             pass
-        try:
-            self.board.update(self.buf, full)
-        except Exception as e:
-            self.log(e, "panel")
+        unseen = self.board.show(self.buf, full)    # None, or why it failed twice
         self.full = False
-        if self.pending is not None:
-            try:
-                self.commit()
-            except Exception as e:
-                # The frame shows what the flash does not hold: say so at
-                # once, and the board goes on from the record as it is.
-                self.fault(e, "record")
-                self.render(True)
-                return
+        try:
+            self.commit()
+        except Exception as e:
+            # The frame shows what the flash does not hold: say so at
+            # once, and the board goes on from the record as it is.
+            self.fault(e, "record")
+            self.render(True)
+            return
         try:
             self.save_ui()
         except Exception as e:
             self.log(e, "ui")
+        if unseen is not None and self.ui.get("w") != "panel":
+            # Never silently: the next press would answer a screen not seen (issue 32)
+            self.fault(unseen, "panel")
+            return self.render(True)
         self.checkpoint()
 
     def draw(self):

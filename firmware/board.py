@@ -22,7 +22,9 @@ The app only ever talks to a ``Board``:
 - ``update(buf, full=False)``: exactly one panel update showing ``buf``, the
   4,736-byte MONO_HLSB framebuffer of the 296x128 screen (bit 1 = ink, rows of
   37 bytes, the leftmost pixel in the top bit). ``full`` asks for a slow,
-  clean refresh (round boundaries, ghosting); otherwise a fast one.
+  clean refresh (round boundaries, ghosting); otherwise a fast one. Raises
+  when the panel did not take the frame; the app calls it through
+  ``show`` (here: a second try, and the failure handed back).
 - ``halt()``: on battery, cut the power (never returns); on USB power it
   returns and the app waits for the next press, behaving the same. A
   battery board halts on the screens that wait for no one (set-up,
@@ -92,6 +94,24 @@ class Board:
 
     def update(self, buf, full=False):
         raise NotImplementedError
+
+    def show(self, buf, full=False):
+        """``update``, and once more (a full refresh, after a collection)
+        if it fails: None when the panel took the frame, else the second
+        failure, for the app to turn into its error screen once the press's
+        writes are made. Why a second try: a panel's BUSY line missed once,
+        a fragmented heap. Why never raised nor only logged: the players
+        would answer the screen before, and the press after it would act
+        on a screen they never saw (issue 32)."""
+        for again in (False, True):
+            try:
+                self.update(buf, full or again)
+                return None
+            except Exception as e:
+                failed = e
+            import gc
+            gc.collect()
+        return failed
 
     def halt(self):
         pass

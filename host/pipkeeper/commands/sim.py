@@ -247,5 +247,9 @@ def _interactive(board, link, frames_dir, quiet, out):
             if got and not quiet:
                 _draw(got[-1], "%s -> %s update   %s" % (
                     b, "full" if got[-1].full else "fast", KEYS_HELP), out)
+            elif not quiet and board.frames and (link is None or not link.repl):
+                # never silently: the screen shown is not this press's
+                _draw(board.frames[-1], "%s -> NO update: this screen is the one before "
+                      "(the board's log: %s)" % (b, os.path.join(board.dir, "log.txt")), out)
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
