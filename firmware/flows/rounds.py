@@ -30,7 +30,7 @@ summary (so C comes back to it, not to the menu's sheet).
 """
 
 from shared_engine.engine import ROUND, REDEAL, UNDO
-from firmware.core import labels, sheet_rows
+from firmware.core import SHEET_ROWS, labels, sheet_rows
 from firmware.words import plural, preset
 from firmware.flows import screens
 
@@ -169,9 +169,15 @@ def sheet_view(ctx, ui):
         "totals": tot,
         "mark": mark,
         "fixed": fixed,
-        "labels": labels("Next" if not g.over else "Back", "Fix" if rows else None, None,
+        "top": ui.get("t"),
+        # C: "earlier" while rounds before those shown are left out,
+        # "latest" on the first page; none when all are shown (below)
+        "labels": labels("Next" if not g.over else "Back", "Fix" if rows else None,
+                         "latest" if ui.get("t") is not None and ui["t"] <= 0 else "earlier",
                          "undo" if not ui.get("s") else None, "more"),
     }
+    if len(rows) <= SHEET_ROWS:
+        v["labels"] = v["labels"][:2] + (None,) + v["labels"][3:]
     f = ui.get("f")
     if f and rows:
         r = ui.get("r", k - 1)
@@ -202,11 +208,31 @@ def sheet_press(ctx, ui, button):
         return {"s": "dealer"}, None
     if button == "B" and k:
         return {"s": "sheet", "f": 1, "r": k - 1, "o": 0 if ui.get("s") else 1}, None
+    if button == "C" and k > SHEET_ROWS:
+        u = dict(ui)
+        u["t"] = _earlier(k, ui.get("t"))
+        if u["t"] is None:
+            del u["t"]
+        return u, None
     if button == "UP" and not ui.get("s"):
         return {}, (UNDO,)
     if button == "DOWN":
         return {"s": "menu", "c": 0}, None
     return ui, None
+
+
+def _earlier(k, top):
+    """The sheet's first round shown after C (``k`` rounds; ``top`` the
+    first shown now, None for the last ones): a page earlier, and from the
+    first page back to the last rounds. Why C: on the round's sheet UP is
+    undo and DOWN the menu, and the 13 rounds of Mexican Train showed only
+    the last 8 (issue 32)."""
+    room = SHEET_ROWS
+    if top is None:
+        top = k - room
+    if top <= 0:
+        return None
+    return max(0, top - room)
 
 
 def _fix_press(g, ui, f, button):
@@ -244,7 +270,7 @@ def _why(g, how):
     if how is None:
         return ("highest total",) if g.rules.positive else ("lowest total",)
     if how == "shared":
-        return ("shared: tied totals",)
+        return ("tied totals",)     # (the end screen: "Ann & Bob share the win: tied totals")
     return ("tie-break, {how}", (how,))
 
 

@@ -122,6 +122,12 @@ def views(folder):
     q.apply((FIX, 1, 3, 34, 0))
     out.append(("sheet-fixed",) + _view(qctx, {"s": "sheet"}))
 
+    # Mexican Train's 13 rounds, paged back to the first (issue 32)
+    m = Game("mexican-train", NAMES[:4], {})
+    for k in range(13):
+        m.apply((ROUND, 12 - k, k % 4 + 1, ()))
+        m.apply((SCORE, (0, 10 * k, 2 * k, 3), (0, 0, 0, 0)))
+    out.append(("sheet-scrolled",) + _view(_ctx(st, m), {"s": "sheet", "t": 0}))
     st.new_game(lambda n: '[Rules "chickenfoot"]\n[Players "%s" "%s"]\n' % (NAMES[4], NAMES[5]))
     out.append(("history",) + _view(_ctx(st), {"s": "hist", "c": 0}))
     from shared_engine import dgn

@@ -56,3 +56,66 @@ def test_a_void_first_deal_says_so_too():
     # undo takes the void deal back, and the line with it
     ui = _press(ctx, ui, "UP")
     assert g.redeals == 0 and "redeal" not in core.view(ctx, ui)[1]
+
+
+# -- the score sheet pages through its rounds (issue 32, item 5) ---------------
+
+def _mexican(rounds):
+    """A Mexican Train game after ``rounds`` scored rounds (12-12 down)."""
+    g = Game("mexican-train", ["Ann", "Bob", "Cy", "Di"], {})
+    for k in range(rounds):
+        g.apply((ROUND, 12 - k, k % 4 + 1, ()))
+        g.apply((SCORE, (0, k, 2 * k, 3), (0, 0, 0, 0)))
+    return g
+
+
+def _shown(v):
+    from firmware.core import SHEET_ROWS as ROWS, first_row
+    first = first_row(v["rows"], v.get("top"), v.get("cursor"))
+    return [label for label, _ in v["rows"][first:first + ROWS]]
+
+
+def test_the_round_sheet_pages_back_to_the_first_rounds_and_returns():
+    ctx = core.Ctx(game=_mexican(12))
+    name, v = core.view(ctx, {})
+    assert name == "sheet" and _shown(v) == ["%d-%d" % (d, d) for d in range(8, 0, -1)]
+    assert v["labels"][2] == ("earlier",)          # C: the rounds before these
+    ui = _press(ctx, {}, "C")
+    name, v = core.view(ctx, ui)
+    assert name == "sheet" and _shown(v)[0] == "12-12" and len(_shown(v)) == 8
+    assert v["labels"][2] == ("latest",)
+    # UP is still undo, DOWN the menu, on the page shown
+    assert v["labels"][3] == ("undo",) and v["labels"][4] == ("more",)
+    ui = _press(ctx, ui, "C")                       # back to the latest rounds
+    assert ui == {} and _shown(core.view(ctx, ui)[1])[-1] == "1-1"
+    assert len(ctx.game.results) == 12              # paging wrote nothing
+
+
+def test_a_sheet_that_fits_offers_no_paging():
+    ctx = core.Ctx(game=_mexican(8))
+    v = core.view(ctx, {})[1]
+    assert v["labels"][2] is None and len(_shown(v)) == 8
+    assert _press(ctx, {}, "C") == {}
+
+
+def test_historys_sheet_pages_with_up_and_down(tmp_path):
+    from firmware.storage import Storage
+    from shared_engine import dgn
+    st = Storage(str(tmp_path))
+    st.ensure_dirs()
+    events = []
+    for k in range(13):
+        events += [(ROUND, 12 - k, k % 4 + 1, ()), (SCORE, (0, k, 2 * k, 3), (0, 0, 0, 0))]
+    st.new_game(lambda n: dgn.write([("Rules", ["mexican-train"]), ("Players", ["Ann", "Bob", "Cy", "Di"])],
+                                    events))
+    ctx = core.Ctx(store=st)
+    ui = {"s": "hist", "c": 0, "g": st.list_games()[-1]}
+    name, v = core.view(ctx, ui)
+    assert name == "sheet" and _shown(v)[-1] == "0-0" and _shown(v)[0] == "7-7"
+    assert v["labels"][3] == ("earlier",) and v["labels"][4] is None
+    ui = _press(ctx, ui, "UP")
+    v = core.view(ctx, ui)[1]
+    assert _shown(v)[0] == "12-12" and v["labels"][3] is None and v["labels"][4] == ("later",)
+    ui = _press(ctx, ui, "DOWN")
+    assert _shown(core.view(ctx, ui)[1])[-1] == "0-0"
+    assert _press(ctx, ui, "C") == {"s": "hist", "c": 0}

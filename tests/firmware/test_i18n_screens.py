@@ -22,7 +22,7 @@ GOLDEN = os.path.join(HERE, "golden", "i18n")
 VIEW_NAMES = ("setup-rules", "setup-players", "setup-options", "dealer", "dealer-hunt", "dealer-foot", "dealer-redeal", "turn",
               "turn-refused", "menu", "menu-end", "picker", "picker-level", "turn-foot", "score",
               "score-refused", "sheet", "end", "sheet-fix-round", "sheet-fix-player", "fix",
-              "fix-refused", "sheet-fixed", "history", "history-sheet", "error")
+              "fix-refused", "sheet-fixed", "sheet-scrolled", "history", "history-sheet", "error")
 
 
 @pytest.fixture(scope="module")
