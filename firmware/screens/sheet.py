@@ -6,8 +6,8 @@ view keys:
     title     header, e.g. "After round 3 of 10"; ``right``: small text
     names     player names in seat order
     rows      [(label, [score, ...]), ...] rounds in order, label e.g. "9-9";
-              ``ROWS`` of them are shown at once
-    top       optional: the first round shown (None: the last ``ROWS``);
+              ``SHEET_ROWS`` (firmware/core.py) of them are shown at once
+    top       optional: the first round shown (None: the last ones);
               where rounds are left out, the rule after the labels is a
               scroll bar
     totals    running total per seat
@@ -23,11 +23,17 @@ from firmware import text
 from firmware.core import SHEET_ROWS, first_row
 from firmware.screens import ui
 
-ROWS = SHEET_ROWS
-_NAMES_Y = 13
-_ROW_H = 9
-_FIRST_Y = _NAMES_Y + 12
-_TOTALS_Y = ui.BAR_Y - 12
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+# (const: no names for the board's table of interned names)
+_NAMES_Y = const(13)
+_ROW_H = const(9)
+_FIRST_Y = const(25)        # _NAMES_Y + 12
+_TOTALS_Y = const(103)      # ui.BAR_Y - 12
 
 
 def _label(label, short):
@@ -62,12 +68,12 @@ def draw(view, fb):
     y = _NAMES_Y
     for i in range(n):
         text.centre(fb, text.fit(names[i], None, cw - 2), lw + i * cw + cw // 2, y)
-    ui.rule(fb, 0, y + 9, wmax, ((0, wmax),))
+    ui.rule(fb, 0, y + 9, wmax, 0, wmax)
     cursor = view.get("cursor")
     first = first_row(rows, view.get("top"), cursor)
     fixed = view.get("fixed") or ()
     y = _FIRST_Y
-    for k in range(first, min(len(rows), first + ROWS)):
+    for k in range(first, min(len(rows), first + SHEET_ROWS)):
         label, scores = rows[k]
         on = cursor is not None and cursor[0] == k
         cell = cursor[1] if on else None
@@ -118,9 +124,9 @@ def _scroll_bar(fb, x, total, first):
     top = _NAMES_Y
     h = _TOTALS_Y + 8 - top
     fb.vline(x, top, h, 1)
-    if total > ROWS:
+    if total > SHEET_ROWS:
         a = top + h * first // total
-        b = top + h * (first + ROWS) // total
+        b = top + h * (first + SHEET_ROWS) // total
         fb.fill_rect(x - 1, a, 3, max(3, b - a), 1)
 
 

@@ -22,48 +22,39 @@ def clear(fb):
     text.clear(fb)
 
 
-def rule(fb, x, y, w, near=()):
+def rule(fb, x, y, w, a=0, b=W):
     """A rule ``w`` pixels long from x, y, drawn after the text above it,
-    with a pixel of paper either side of any of that text's ink on its row
-    and the rows next to it, in the columns ``near`` ((a, b): where text
-    may reach down to it). Why: a language's small text reaches below the
-    8-pixel font's line (Persian's dots under its letters, descenders), and
-    on the rule its dots merged into the line (issue 32), as an underline
-    skips a descender's ink."""
-    end = x + w
-    near_ink = []       # columns with the text's ink near the rule: (column, on its row)
-    for a, b in near:
-        _ink_near(fb, y, max(a, x), min(b, end), near_ink)
-    fb.hline(x, y, w, 1)
-    for c, _ in near_ink:
-        fb.hline(c - 1, y, 3, 0)
-    for c, on in near_ink:
-        if on:
-            fb.pixel(c, y, 1)
-
-
-def _ink_near(fb, y, a, b, out):
-    """Add to ``out`` (column, ink on row y) for the columns a..b-1 with ink
-    on rows y-1 to y+1. The frame's bytes are read eight columns at a time
-    where it lends them (a FrameBuffer does; 0 for most, and English's
-    8-pixel font never reaches a rule: a frame pays some 50 reads), pixel
-    by pixel where one has ink."""
+    with a pixel of paper either side of that text's ink on its row and the
+    rows next to it, in the columns a..b (where text may reach down to it).
+    Why: a language's small text reaches below the 8-pixel font's line
+    (Persian's dots under its letters, descenders), and on the rule its
+    dots merged into the line (issue 32), as an underline skips a
+    descender's ink. Eight columns at a time, in the frame's bytes; a
+    stand-in for a frame that lends none (the layout tests') gets a plain
+    rule."""
     try:
         m = memoryview(fb)
     except TypeError:
-        m = None            # (the layout tests' stand-in for a frame)
-    for bx in range(max(a, 0) >> 3, (min(b, W) + 7) >> 3):
-        if m is not None:
-            v = 0
-            for r in (y - 1, y, y + 1):
-                if 0 <= r < H:
-                    v |= m[r * _STRIDE + bx]
-            if not v:
-                continue
-        for c in range(max(a, bx << 3), min(b, (bx << 3) + 8)):
-            on = fb.pixel(c, y)
-            if on or fb.pixel(c, y - 1) or fb.pixel(c, y + 1):
-                out.append((c, on))
+        m = None
+    first = a >> 3
+    ink = []            # each byte's ink on the three rows, before the rule
+    own = []            # and on the rule's row itself (kept)
+    if m is not None:
+        for bx in range(first, (b + 7) >> 3):
+            r = m[y * _STRIDE + bx]
+            own.append(r)
+            ink.append(m[(y - 1) * _STRIDE + bx] | r | m[(y + 1) * _STRIDE + bx])
+    fb.hline(x, y, w, 1)
+    for i in range(len(ink)):
+        v = ink[i]
+        near = v | (v << 1) | (v >> 1)
+        if i and ink[i - 1] & 1:
+            near |= 0x80
+        if i + 1 < len(ink) and ink[i + 1] & 0x80:
+            near |= 1
+        if near:
+            j = y * _STRIDE + first + i
+            m[j] = (m[j] & ~near & 0xFF) | own[i]
 
 
 def buttons(fb, labels):
@@ -82,11 +73,10 @@ def buttons(fb, labels):
     if up:
         _arrow(fb, W - 7, 4, True)
         text.right(fb, text.fit(up, None, 40), UP_RIGHT, 2)
-    dx = W
     if down:
         _arrow(fb, W - 7, BAR_Y - 9, False)
-        dx = text.right(fb, text.fit(down, None, 40), W - 14, BAR_Y - 10) - 40
-    rule(fb, 0, BAR_Y - 1, W, ((dx, W - 14),))
+        text.right(fb, text.fit(down, None, 40), W - 14, BAR_Y - 10)
+    rule(fb, 0, BAR_Y - 1, W, W - 56 if down else W, W - 14)
 
 
 def _arrow(fb, cx, y, up):
@@ -104,12 +94,10 @@ def header(fb, left, right=None, width=SIDE_X - 8, labels=None):
     up = labels[3] if labels and len(labels) > 3 else None
     if up:
         width = min(width, UP_RIGHT - text.width(text.fit(up, None, 40), None) - 4)
-    end = text.draw(fb, left, 1, 1)
-    near = [(0, end + 1)]
+    text.draw(fb, left, 1, 1)
     if right:
-        near.append((width - 2 - text.width(right, None), width))
         text.right(fb, right, width - 1, 1)
-    rule(fb, 0, 10, width, near)
+    rule(fb, 0, 10, width, 0, width)
 
 
 def tile(a, b):

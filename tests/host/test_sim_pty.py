@@ -3,7 +3,7 @@ of 80 x 24), keys typed one at a time, in each of the six languages
 (issue 32, items 1 and 2).
 
 In a terminal the sim asks the board for the words of each screen
-(firmware/board_sim.py's _Words); a game started in Welsh, Irish or
+(firmware/board_sim_words.py); a game started in Welsh, Irish or
 Persian lost the dealer's screen to a MemoryError in that request, and
 the next press changed the leader unseen. Here every press must draw its
 screen (a PNG frame each, its caption in the terminal, nothing in the

@@ -4,8 +4,8 @@ At 150 columns and 36 lines or more the frame is drawn pixel for pixel in
 braille (panel.to_terminal). Below that a picture cannot be read: the
 board's 8-pixel font at half size is a smudge (80 x 24 leaves 1.9 board
 pixels to a braille dot). There the screen is written as text instead: the
-words the firmware drew on it (``Frame.words``, firmware/board_sim.py's
-_Words, read back as text in the board's language by pipkeeper.sim.words),
+words the firmware drew on it (``Frame.words``, firmware/board_sim_words.py,
+read back as text in the board's language by pipkeeper.sim.words),
 each where it was drawn, scaled to the terminal, and in reverse video
 where the board drew paper on ink (the highlighted row, the button
 labels); Persian right to left (``words_lines``). A frame whose words did

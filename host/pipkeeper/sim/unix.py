@@ -325,7 +325,7 @@ class _Panel:
 
 class _FrameWords:
     """The words of the frame being drawn, as the board sends them
-    (firmware/board_sim.py's _Words), read back into text on the laptop
+    (firmware/board_sim_words.py), read back into text on the laptop
     (pipkeeper.sim.words) when the frame comes."""
 
     def __init__(self, reader):
@@ -383,7 +383,7 @@ class Sim(Closing):
         self.extra_env = dict(env or {})
         self._words = None
         if words:
-            # each frame with the words drawn on it (firmware/board_sim.py's _Words)
+            # each frame with the words drawn on it (firmware/board_sim_words.py)
             self.extra_env["PIPKEEPER_SIM_TEXT"] = "1"
             from pipkeeper.sim.words import Reader
             self._words = _FrameWords(Reader(self))

@@ -1,6 +1,6 @@
 """The words of a simulated board's frame, as text in its language.
 
-The board sends each text as it draws it (firmware/board_sim.py's _Words):
+The board sends each text as it draws it (firmware/board_sim_words.py):
 a string, a message of the catalogue, or a line a language laid out from
 its pack's fragments. Here each becomes the text a player reads on the
 screen: a message in the frame's language (pipkeeper.i18n.say, Persian
