@@ -59,7 +59,7 @@ def test_flash_play_sync_show_flash_again(tmp_path, cache):
         assert code == 0, err
         assert "copied 0 files" in out, (code, out, err)
         code, out, err = cli(board.port, db, "stats", "--json")
-        assert code == 0 and {s["player"] for s in json.loads(out)} == {"P1", "P2", "P3", "P4"}
+        assert code == 0 and {s["player"] for s in json.loads(out)["players"]} == {"P1", "P2", "P3", "P4"}
         html = tmp_path / "report.html"
         code, out, err = cli(board.port, db, "export", "--format", "html", "-o", str(html))
         assert code == 0 and "<svg" in html.read_text()
@@ -100,7 +100,7 @@ def test_roster_round_trip(tmp_path):
         code, out, err = cli(board.port, tmp_path / "db", "roster", "--json")
         assert json.loads(out) == on_board
         code, out, err = cli(board.port, tmp_path / "db", "roster", "--option", "nonsense=1")
-        assert code == 1 and err.startswith("pipkeeper: option: unknown option")
+        assert code == 2 and err.startswith("pipkeeper: roster: option: unknown option"), err
 
 
 def test_roster_idle_is_a_setting_of_the_board(tmp_path):
@@ -127,7 +127,7 @@ def test_roster_idle_is_a_setting_of_the_board(tmp_path):
         assert json.loads((root / "pipkeeper" / "settings.json").read_text()) == {
             "counter": 7, "lang": "cy", "idle": 10}
         code, out, err = cli(board.port, tmp_path / "db", "roster", "--option", "idle=90")
-        assert code == 1 and err.startswith("pipkeeper: idle is the minutes"), err
+        assert code == 2 and err.startswith("pipkeeper: roster: idle is the minutes"), err
 
 
 def test_a_roster_of_fewer_than_two_players_is_refused(tmp_path):
@@ -137,8 +137,8 @@ def test_a_roster_of_fewer_than_two_players_is_refused(tmp_path):
     from pipkeeper.board import roster
     from pipkeeper.errors import PipkeeperError
     code, out, err = run_cli("roster", "Ann", "--port", "/dev/nonexistent")
-    assert code == 1 and err == ("pipkeeper: a roster takes at least 2 players, not 1: name them all, "
-                                 "e.g. pipkeeper roster Ann Bob\n"), err
+    assert code == 2 and err == ("pipkeeper: roster: a roster takes at least 2 players, not 1: name them "
+                                 "all, e.g. pipkeeper roster Ann Bob (see `pipkeeper roster --help`)\n"), err
     with pytest.raises(PipkeeperError, match="at least 2 players"):
         roster.merge({"names": ["Ann", "Bob"]}, ["Ann"])
     assert roster.merge({}, ["Ann", "Bob"])["names"] == ["Ann", "Bob"]

@@ -29,15 +29,15 @@ GAMES = """\
 """
 
 STATS = """\
-player  games  wins  avg round  went out  feet started
-Ann         2     1        6.5         0             0
-P1          2     1       24.6         2            25
-P3          2     1       25.6         1            20
-Bob         2     0        6.5         0             1
-Cy          2     0       16.8         0             0
-P2          2     0       25.9         0            25
-P4          2     0       31.7         2            18
-Di          1     0                    0             0
+player  rating       μ ± σ  games  wins  win %  avg total  avg round  best  worst  rounds won  went out
+P2         3.9  27.9 ± 8.0      2     0      0      259.0       25.9   208    310           6         0
+P1         3.3  27.4 ± 8.0      2     1     50      246.5       24.6   157    336           4         2
+Ann        3.3  27.9 ± 8.2      1     1    100       26.0        6.5    26     26           2         0
+Bob        1.5  25.7 ± 8.1      1     0      0       26.0        6.5    26     26           1         0
+P3        -0.9  23.1 ± 8.0      2     1     50      256.0       25.6   249    263           8         1
+P4        -2.2  21.4 ± 7.9      2     0      0      317.0       31.7   249    385           4         2
+Cy        -2.8  21.4 ± 8.1      1     0      0       67.0       16.8    67     67           1         0
+3 finished games counted; left out: 1 in play, 1 flagged
 """
 
 
@@ -84,9 +84,9 @@ def test_plain_columns_are_measured_by_their_width_on_screen(tmp_path):
     with Library(path) as lib:
         lib.store("b1", "wide.dgn", text.encode("utf-8"))
     lines = run("stats", "--db", path).splitlines()
-    assert lines[0] == "player  games  wins  avg round  went out  feet started"
-    assert lines[1] == "安娜        1     1        6.5         0             0"
-    assert lines[2] == "Bob         1     0        6.5         0             0"
+    assert lines[0].startswith("player  rating       μ ± σ  games")
+    assert lines[1].startswith("安娜       3.3  27.9 ± 8.2      1")
+    assert lines[2].startswith("Bob        1.5  25.7 ± 8.1      1")
 
 
 # -- a terminal: rich draws ---------------------------------------------------------
@@ -109,12 +109,14 @@ def test_a_narrow_terminal_wraps_names_but_hides_no_column(db):
 
 
 def test_stats_on_a_terminal(db):
-    plain = ANSI.sub("", run("stats", "--db", db, terminal=True))
+    plain = ANSI.sub("", run("stats", "--db", db, terminal=True, columns=120))
     lines = [line.rstrip() for line in plain.splitlines()]
-    assert lines[0].split() == ["player", "games", "wins", "avg", "round", "went", "out", "feet",
-                                "started"]
+    assert lines[0].split() == ["player", "rating", "μ", "±", "σ", "games", "wins", "win", "%", "avg",
+                                "total", "avg", "round", "best", "worst", "rounds", "won", "went", "out"]
     assert set(lines[1]) == {"─"}
-    assert lines[2].split() == ["Ann", "2", "1", "6.5", "0", "0"]
+    assert lines[2].split() == ["P2", "3.9", "27.9", "±", "8.0", "2", "0", "0", "259.0", "25.9", "208",
+                                "310", "6", "0"]
+    assert lines[-1] == "3 finished games counted; left out: 1 in play, 1 flagged"
 
 
 def test_show_on_a_terminal_has_the_totals_as_footer_and_marks_who_went_out(db):
@@ -210,3 +212,117 @@ def test_lines_printed_meanwhile_stay_off_the_bar(monkeypatch, capsys):
     lines = [line.strip() for line in re.split(r"[\r\n]", ANSI.sub("", screen.getvalue()))]
     assert "1.0 KB  /main.py" in lines
     assert re.match(r"flash\s.*2\.0/2\.0 KiB", [x for x in lines if x][-1])
+
+
+# -- shell completion of a game's number (issue 32.20) -----------------------------------------
+
+def complete(line, db, shell="bash"):
+    """What `pipkeeper` answers the shell for the word being typed at the end of `line`."""
+    words = line.split(" ")
+    env = {"_PIPKEEPER_COMPLETE": "{}_complete".format(shell), "COMP_WORDS": line,
+           "COMP_CWORD": str(len(words) - 1), "PIPKEEPER_DB": db}
+    result = CliRunner().invoke(main, [], prog_name="pipkeeper", env=env)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_show_forget_and_export_complete_the_games_numbers(db):
+    listed = ["plain,{}".format(n) for n in (1, 2, 3, 4, 5)]
+    assert complete("pipkeeper show ", db).split() == listed
+    assert complete("pipkeeper forget ", db).split() == listed
+    assert complete("pipkeeper export --game ", db).split() == listed
+    assert complete("pipkeeper show 4", db).split() == ["plain,4"]
+    # zsh shows each number's [Game] id and players beside it
+    assert complete("pipkeeper show 1", db, shell="zsh").splitlines() == [
+        "plain", "1", "b1c2-0007 Ann, Bob, Cy"]
+    # no library: nothing offered, nothing said
+    assert complete("pipkeeper show ", db + ".missing").strip() == ""
+
+
+# -- issue 32, item 16: 80 columns, 8 players, long names ------------------------------
+
+LONG = ["Konstantinos", "Maximiliane", "Bartholomew", "Guinevere", "مریم\u200cالسادات", "Anastasia",
+        "Christopher", "Wilhelmina"]
+
+
+@pytest.fixture
+def eight(tmp_path):
+    """An 8-player game of long names (one Persian) beside the records of
+    tests/data: long file names, the longest rules' name."""
+    from shared_engine import simulate
+    record = simulate.simulate("chickenfoot", 8, seed=5).record()
+    players = re.search(r"^\[Players .*\]$", record, re.M).group(0)
+    record = record.replace(players, "[Players {}]".format(" ".join('"%s"' % n for n in LONG)))
+    path = tmp_path / "lib.sqlite3"
+    with Library(path) as lib:
+        for name in ("paper_sheet_tiebreak.dgn", "format_example.dgn", "illegal_turn.dgn"):
+            lib.store("b1", name, (DATA / name).read_bytes())
+        lib.store("b2", "0001.dgn", record.encode("utf-8"))
+    return str(path)
+
+
+def _drawn_lines(out):
+    from rich.cells import cell_len
+    lines = ANSI.sub("", out).splitlines()
+    widest = max(cell_len(line) for line in lines)
+    return lines, widest
+
+
+def test_show_fits_80_columns_with_8_players_and_long_names(eight):
+    """The sheet was 105 columns wide: the names that head the columns are
+    cut short with an ellipsis (the title line names them whole), the
+    scores and totals whole; a Persian name keeps its isolates."""
+    from pipkeeper.library.store import Library as Lib
+    with Lib(eight, read_only=True) as lib:
+        totals = lib.record(4)["report"]["totals"]
+    lines, widest = _drawn_lines(run("show", "4", "--db", eight, terminal=True, columns=80))
+    assert widest <= 80, "\n".join(lines)
+    rules = [i for i, line in enumerate(lines) if line and set(line) == {"─"}]
+    header = lines[rules[0] - 1].split()
+    assert header[0] == "round" and len(header) == 9, header
+    for name, cell in zip(LONG, header[1:]):
+        bare = cell.strip("\u2068\u2069")
+        assert bare == name or (bare.endswith("\u2026") and name.startswith(bare[:-1]) and len(bare) >= 4), \
+            (name, cell)
+    assert [int(t) for t in lines[rules[1] + 1].split()[1:]] == totals
+    for line in lines:
+        assert line.count("\u2068") == line.count("\u2069"), line
+    assert any(n in " ".join(lines[:3]) for n in LONG)                  # whole in the title
+
+
+def test_games_fits_80_columns_with_8_players_and_long_names(eight):
+    lines, widest = _drawn_lines(run("games", "--db", eight, terminal=True, columns=80))
+    assert widest <= 80, "\n".join(lines)
+    text = "\n".join(lines)
+    for game in ("b1c2-0007", "format_example.dgn", "illegal_turn.dgn"):
+        assert game in text                                          # an id is never cut
+    assert "chickenfoot-cross" in text
+    assert lines[0].split() == ["#", "game", "from", "rules", "players", "rounds", "state", "winner"]
+
+
+def test_a_name_cut_short_keeps_its_marks():
+    from rich.cells import cell_len
+    from pipkeeper.library.tables import abbreviated
+    assert abbreviated("Konstantinos", 12) == "Konstantinos"
+    assert abbreviated("Konstantinos", 7) == "Konsta\u2026"
+    assert abbreviated("Konstantinos,", 7) == "Konst\u2026,"                 # a list's comma stays
+    cut = abbreviated("\u2068مریم\u200cالسادات\u2069", 5)
+    assert cut == "\u2068مریم\u2026\u2069" and cell_len(cut) == 5         # no joiner left dangling
+    assert abbreviated("東京タワー", 5) == "東京\u2026"                      # wide letters: 2 cells each
+
+
+def test_stats_fits_80_columns_with_8_players_and_long_names(eight):
+    """The league's table was 84 columns wide at 80 and wrapped "29.0 ± 8.2"
+    over two lines: now its two-word headers take two lines (and the names
+    are cut short, or the columns closer, as the other tables fit), and
+    every figure stays whole on its line."""
+    lines, widest = _drawn_lines(run("stats", "--db", eight, terminal=True, columns=80))
+    assert widest <= 80, "\n".join(lines)
+    rules = [i for i, line in enumerate(lines) if line and set(line) == {"─"}]
+    body = [line for line in lines[rules[0] + 1:] if line.strip()][:8]
+    assert len(body) == 8, lines
+    for line in body:
+        assert re.search(r"\d+\.\d ± \d+\.\d", line), line            # mu ± sigma on one line
+    assert "rating" in lines[rules[0] - 1]
+    # through a pipe the header is one line, as before
+    assert run("stats", "--db", eight).splitlines()[0].split()[:3] == ["player", "rating", "μ"]

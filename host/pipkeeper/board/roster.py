@@ -15,6 +15,7 @@ import json
 import unicodedata
 
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.wording import did_you_mean
 
 PATH = "/pipkeeper/roster.json"
 NAMES = "/pipkeeper/names.bin"        # the names the board's fonts cannot draw, as bitmaps
@@ -30,17 +31,33 @@ TRACKING = ("quick", "full")
 IDLE_MAX = 60
 
 
+# The zero-width joiners names are spelled with: ZWNJ keeps two letters
+# apart that would join (Persian مریم‌السادات, the board's own Persian text
+# too), ZWJ joins what would not (an emoji sequence). They take no room and
+# change no order; every other format or control character (an escape, a
+# bidi override that turns the text around, a line separator) is refused.
+JOINERS = "\u200c\u200d"
+
+
 def check_name(name):
     name = name.strip()
     if not name:
         raise PipkeeperError("an empty player name")
-    if len(name) > MAX_NAME:
+    if len([c for c in name if c not in JOINERS]) > MAX_NAME:
         raise PipkeeperError("player name {!r} is longer than {} characters".format(name, MAX_NAME))
-    if any(unicodedata.category(c).startswith("C") for c in name):
+    if any(_control(c) for c in name):
         raise PipkeeperError("player name {!r} has control characters".format(name))
     if '"' in name or "\\" in name:
         raise PipkeeperError("player name {!r}: no quotes or backslashes, please".format(name))
     return name
+
+
+def _control(c):
+    """Whether ``c`` may not stand in a name: a control, format or
+    unassigned character but for the joiners, or a line or paragraph
+    separator."""
+    kind = unicodedata.category(c)
+    return (kind[0] == "C" and c not in JOINERS) or kind in ("Zl", "Zp")
 
 
 def check_names(names):
@@ -68,7 +85,8 @@ def check_defaults(rules=None, tracking=None, options=None):
         defaults["idle"] = check_idle(options.pop("idle"))
     if rules is not None:
         if rules not in presets.PRESETS:
-            raise PipkeeperError("unknown rules {!r}: use one of {}".format(rules, ", ".join(presets.NAMES)))
+            raise PipkeeperError("unknown rules {!r}: use one of {}{}".format(
+                rules, ", ".join(presets.NAMES), did_you_mean(rules, presets.NAMES)))
         defaults["rules"] = rules
     if tracking is not None:
         if tracking not in TRACKING:

@@ -26,15 +26,14 @@ engine's message; it never stops the other files.
 
 import binascii
 import hashlib
-import unicodedata
 
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.wording import counted
 from pipkeeper.board.link import LinkLost
-from pipkeeper.library.store import MAX_RECORD
+from pipkeeper.library.store import MAX_RECORD, check_file_name as check_name
 from pipkeeper.progress import Null
 
 GAMES_DIR = "/games"
-MAX_NAME = 64
 
 class Entry:
     """One name in the board's /games/ and what sync did with it."""
@@ -69,26 +68,6 @@ class SyncResult:
     def as_dict(self):
         return {"board": self.board, "wire_bytes": self.wire_bytes, "image": self.image,
                 "files": [e.as_dict() for e in self.entries]}
-
-
-def check_name(name):
-    """None if `name` is safe to use, else the reason it is refused."""
-    if not isinstance(name, str) or not name:
-        return "an empty or unreadable name"
-    if len(name) > MAX_NAME:
-        return "a name longer than {} characters".format(MAX_NAME)
-    if "/" in name or "\\" in name:
-        return "a path, not a file name"
-    if name in (".", "..") or ".." in name:
-        return "a name with '..'"
-    for ch in name:
-        if ch in "\x7f" or ord(ch) < 32 or unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp"):
-            return "a name with control characters"
-    if not name.endswith(".dgn"):
-        return "not a game record (.dgn)"
-    if name.startswith("."):
-        return "a hidden file"
-    return None
 
 
 def shown(name):
@@ -197,8 +176,8 @@ def _fetch(link, library, board, todo, progress):
     except LinkLost:
         raise
     if reader.index != len(todo):
-        raise PipkeeperError("the board stopped sending after {} of {} files; run sync again".format(
-            reader.index, len(todo)))
+        raise PipkeeperError("the board stopped sending after {} of {}; run sync again".format(
+            reader.index, counted(len(todo), "file")))
 
 
 class _Reader:
@@ -263,7 +242,8 @@ class _Reader:
         data = prefix + b"".join(self.chunks)
         if len(data) != entry.size:
             entry.action = entry.action or "grown"
-            entry.message = "{}: the board sent {} of {} bytes".format(shown(entry.name), len(data), entry.size)
+            entry.message = "{}: the board sent {} of {}".format(shown(entry.name), len(data),
+                                                                   counted(entry.size, "byte"))
         replaced = entry.action == "replaced"
         rid, facts, what = self.library.store(self.board, entry.name, data, replaced=replaced)
         entry.record_id = rid
@@ -273,8 +253,7 @@ class _Reader:
             entry.action = what
         if facts.status == "rejected":
             where = "line {}: ".format(facts.error_line) if facts.error_line else ""
-            entry.message = "{}: kept but flagged, the engine rejects it: {}{}".format(
-                shown(entry.name), where, facts.error)
+            entry.message = "{}: kept but flagged: {}{}".format(shown(entry.name), where, facts.error)
         self.index += 1
         self.offset = None
         self.chunks = []

@@ -4,7 +4,8 @@ import click
 
 from pipkeeper import i18n
 from pipkeeper.board import link, roster
-from pipkeeper.options import answered, json_option, port_option
+from pipkeeper.options import answered, as_usage, json_option, port_option
+from pipkeeper.wording import counted
 
 
 @click.command()
@@ -25,9 +26,10 @@ def command(names, port, rules, tracking, options, lang, as_json):
     Names given replace the board's list; options given are added to its
     defaults. The file is written atomically on the board.
     """
+    # what was typed, checked before the board is touched: a refusal is a usage error
     if names:
-        names = roster.check_names(names)       # refused before the board is touched
-    defaults = roster.check_defaults(rules, tracking, roster.parse_options(options))
+        names = as_usage(roster.check_names, names)
+    defaults = as_usage(roster.check_defaults, rules, tracking, as_usage(roster.parse_options, options))
     if lang:
         defaults["lang"] = roster.check_lang(lang)
     with link.connect(port) as board:
@@ -39,7 +41,7 @@ def command(names, port, rules, tracking, options, lang, as_json):
             if settings:
                 roster.push_settings(board, settings)
             if not as_json:
-                click.echo("roster written to the board ({} bytes)".format(size))
+                click.echo("roster written to the board ({})".format(counted(size, "byte")))
     if answered(current, as_json, "the board has no roster: it uses its built-in one"):
         return
     click.echo("players: {}".format(", ".join(current.get("names") or []) or "(none)"))

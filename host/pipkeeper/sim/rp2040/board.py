@@ -34,6 +34,7 @@ from pipkeeper.errors import PipkeeperError
 from pipkeeper.sim.panel import Frame
 from pipkeeper.sim.relay import PortRelay
 from pipkeeper.sim.rp2040.emulator import Emulator, board_pins
+from pipkeeper.sim.unix import board_id
 
 BUTTONS = ("A", "B", "C", "UP", "DOWN")
 FLASH_FILE = "flash.img"
@@ -56,16 +57,22 @@ def profile_module(name):
 
 class EmulatedBoard(Closing):
     def __init__(self, flash_dir, firmware=None, power_cycle=False, profile="badger2040",
-                 bootrom=None, hold_ms=HOLD_MS, flash_timing=True, busy_stuck=None, bootsel_drive=None):
+                 bootrom=None, hold_ms=HOLD_MS, flash_timing=True, busy_stuck=None, bootsel_drive=None,
+                 uid=None):
         self.dir = os.path.abspath(flash_dir)
         os.makedirs(self.dir, exist_ok=True)
+        # Its flash chip's unique id (machine.unique_id(), the board's key in
+        # the library and its games' [Game] ids): its own, kept in DIR as the
+        # unix-port sim keeps its (DIR/.sim-board-id); ``uid`` names one, for
+        # boards that stand for the same board (a power-cut sweep's copies).
+        self.uid = uid or board_id(self.dir)
         self.power_cycle = power_cycle
         self.hold_ms = hold_ms
         self.profile = profile_module(profile)
         self.emu = Emulator(firmware, board_pins(self.profile),
                             flash_image=os.path.join(self.dir, FLASH_FILE),
                             bootrom=bootrom, usb=not power_cycle, flash_timing=flash_timing,
-                            busy_stuck=busy_stuck, bootsel_drive=bootsel_drive)
+                            busy_stuck=busy_stuck, bootsel_drive=bootsel_drive, flash_uid=self.uid)
         # On battery: a latch board powers off after each press; one without
         # a latch sleeps (DORMANT) between presses.
         self.latched = power_cycle and self.profile.PIN_POWER_LATCH is not None

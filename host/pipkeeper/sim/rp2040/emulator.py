@@ -85,7 +85,7 @@ class Emulator(Closing):
     """
 
     def __init__(self, firmware, board, flash_image=None, bootrom=None, usb=True,
-                 timeout=600.0, flash_timing=True, busy_stuck=None, bootsel_drive=None):
+                 timeout=600.0, flash_timing=True, busy_stuck=None, bootsel_drive=None, flash_uid=None):
         self.firmware = images.load_firmware(firmware)
         self.bootrom = images.find_bootrom(bootrom)
         self.board = board
@@ -112,6 +112,8 @@ class Emulator(Closing):
             # machine.bootloader() shows the boot ROM's RPI-RP2 drive as this
             # folder; a UF2 copied there is written into the flash (js/emulator.mjs)
             cfg["bootsel_drive"] = str(bootsel_drive)
+        if flash_uid:
+            cfg["flash_uid"] = flash_uid        # the flash chip's unique id, 16 hex: machine.unique_id()
         if busy_stuck:
             cfg["busy_stuck"] = busy_stuck      # "busy" or "idle": a BUSY line that never moves
         if not flash_timing:

@@ -532,6 +532,7 @@ function powerOn() {
   wakeAlarm = m.clock.createAlarm(() => wakeUp());
   modelDormant(m);
   modelSleep(m);
+  modelUniqueId(m);
 
   // A CPU spinning on the panel's BUSY pin (Pimoroni's driver waits for a
   // refresh in a tight C loop) would cost a second of host time per press
@@ -781,6 +782,39 @@ let wakeAlarm = null;
 let waking = false;
 const dormantInte = [0, 0, 0, 0];
 const dormantStats = { sleeps: 0, wakes: 0, ns: 0, since: 0 };
+
+// The flash chip's unique id. MicroPython's machine.unique_id() is
+// pico-sdk's, read once at boot by flash_get_unique_id: with the chip
+// selected by hand (IO_QSPI's SS override low), the RUID command 4Bh, four
+// dummy bytes, then eight bytes of id, through the SSI's data register.
+// rp2040js's SSI answers every byte with 0, so every board was
+// 0000000000000000; here each board answers with its own (cfg.flash_uid,
+// the sim folder's .sim-board-id). Any other byte, and a byte outside such
+// a command, is 0, as before.
+const FLASH_UID = Buffer.from(cfg.flash_uid || '0000000000000000', 'hex');
+function modelUniqueId(m) {
+  const SS_CTRL = 0x0c, DR0 = 0x60;           // GPIO_QSPI_SS_CTRL; SSI_DR0
+  const qspi = m.peripherals[0x40018], ssi = m.peripherals[0x18000];
+  const ssiRead = ssi.readUint32.bind(ssi), ssiWrite = ssi.writeUint32.bind(ssi);
+  let ssCtrl = 0, sent = null, answers = [];  // sent: the command's bytes while CS is forced low
+  qspi.readUint32 = (offset) => (offset === SS_CTRL ? ssCtrl : 0);
+  qspi.writeUint32 = (offset, value) => {
+    if (offset !== SS_CTRL) return;
+    ssCtrl = value >>> 0;
+    const over = (ssCtrl >> 8) & 3;           // OUTOVER: 2 drive low, 3 drive high
+    if (over === 2 && sent === null) { sent = []; answers = []; }
+    else if (over !== 2) sent = null;
+  };
+  ssi.writeUint32 = (offset, value) => {
+    if (offset !== DR0 || sent === null) return ssiWrite(offset, value);
+    const i = sent.push(value & 0xff) - 1;
+    answers.push(sent[0] === 0x4b && i >= 5 && i < 5 + FLASH_UID.length ? FLASH_UID[i - 5] : 0);
+  };
+  ssi.readUint32 = (offset) => {
+    if (offset !== DR0 || sent === null) return ssiRead(offset);
+    return answers.length ? answers.shift() : 0;
+  };
+}
 
 function modelDormant(m) {
   dormantInte.fill(0);
