@@ -421,11 +421,11 @@ class App:
 
     def apply(self, ui, ev):
         from shared_engine.engine import IllegalEvent
-        dgn = self.roomy(__import__, "shared_engine.dgn", None, None, ("x",))
         ctx = self.ctx
         g = ctx.game
         if g is None:
             return False
+        dgn = self.roomy(heap.engine_for, g, ev)   # (and the engine's helper for ev)
         try:
             g.apply(ev)
         except IllegalEvent as e:

@@ -127,24 +127,6 @@ def sheet_rows(g):
     return rows, fixed
 
 
-# The score sheet's rounds shown at once (firmware/screens/sheet.py draws
-# them; the flows page by as many: a page is the sheet's room, 8 rows).
-SHEET_ROWS = 8
-
-
-def first_row(rows, top=None, cursor=None):
-    """The first of the sheet's ``SHEET_ROWS`` rounds shown: ``top`` (None:
-    the last ones), moved so that the cursor's row is in view."""
-    if top is None:
-        top = len(rows) - SHEET_ROWS
-    if cursor:
-        if cursor[0] < top:
-            top = cursor[0]
-        elif cursor[0] >= top + SHEET_ROWS:
-            top = cursor[0] - SHEET_ROWS + 1
-    return max(0, min(top, len(rows) - SHEET_ROWS))
-
-
 def tile_text(a, b):
     return "%d-%d" % (a, b)
 

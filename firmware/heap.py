@@ -11,7 +11,8 @@ its flow, a screen or a font: with 50-160 KB free and no block that large,
 the press showed "MemoryError: ... allocating 640 bytes" (issue 22).
 
 The app (firmware/app.py) owns one ``Heap`` and runs its restore, its step,
-its drawing and its writes through ``Heap.roomy``; ``tidy`` runs as a press
+its drawing, its writes and the imports an event's apply needs
+(``engine_for``) through ``Heap.roomy``; ``tidy`` runs as a press
 starts on USB power, ``Heap.shed`` before a fault is logged and shown.
 """
 
@@ -48,6 +49,30 @@ RESERVE = 12288 if sys.maxsize > 1 << 32 else 8192
 # 20 ms: gc.mem_free() walks the whole heap (9 ms on the RP2040), the filler
 # is allocated, and its garbage forces a collection later in the boot.
 AT_TOP = sys.maxsize > 1 << 32
+
+
+def engine_for(g, ev):
+    """The record's module (returned) and the engine's helper that
+    ``g.apply(ev)`` imports, imported ahead of it: App.apply runs this
+    through ``Heap.roomy``, as ``Game.apply`` may not run twice. Why: an
+    import interns the module's names, and where the table of names is full
+    it needs its next block (640 entries, 7 KB on the unix port) in one
+    piece; inside ``Game.apply`` no reserve was let go for it, and a fix
+    pressed on a cold boot showed "MemoryError: ... allocating 640 bytes"
+    with 50 KB free in pieces (issue 32: the boot's names were 616 of the
+    620 the first five blocks hold, and corrections brings 4). The helpers:
+    a fix's corrections, a score's scoring, and for a draw or a pass the
+    legal moves while a hand is known whole (shared_engine/engine.py)."""
+    from shared_engine.engine import FIX, SCORE, DRAW, PASS
+    k = ev[0]
+    if k == FIX:
+        from shared_engine import corrections  # noqa: F401
+    elif k == SCORE:
+        from shared_engine import scoring  # noqa: F401
+    elif (k == DRAW or k == PASS) and g.round is not None and True in g.round.exact:
+        from shared_engine import moves  # noqa: F401
+    from shared_engine import dgn
+    return dgn
 
 
 def evict(prefixes=SCREENS, keep=()):

@@ -12,7 +12,7 @@ ui keys: "s": "hist", "c": cursor, "g": the record shown (file name),
 "d": the record to delete, asked to confirm.
 """
 
-from firmware.core import SHEET_ROWS, first_row, labels
+from firmware.core import labels
 from firmware.words import plural, preset
 
 
@@ -80,10 +80,11 @@ def view(ctx, ui, k):
             from firmware.flows.error import say
             return "error", {"message": say("record", g[:-4]), "labels": labels(None, None, "Back")}
         from firmware.core import sheet_rows
+        from firmware.sheet_pages import ROWS, first_row
         rows, fixed = sheet_rows(game)
         seats, how = game.winners()
         top = first_row(rows, ui.get("t"))
-        more = len(rows) > top + SHEET_ROWS
+        more = len(rows) > top + ROWS
         return "sheet", {
             "title": ("{game} {rules}", g[:-4], preset(game.rules.name)),
             "right": ("over",) if game.over else plural(len(game.results), "1 rd", "{n} rds"),
@@ -129,12 +130,13 @@ def view(ctx, ui, k):
 def _paged(ctx, ui, later):
     """History's sheet a page earlier, or ``later``."""
     from firmware.core import sheet_rows
+    from firmware.sheet_pages import ROWS, first_row
     try:
         rows = sheet_rows(_load(ctx, ui["g"]))[0]
     except Exception:
         return ui
     u = dict(ui)
-    u["t"] = first_row(rows, first_row(rows, ui.get("t")) + (SHEET_ROWS if later else -SHEET_ROWS))
+    u["t"] = first_row(rows, first_row(rows, ui.get("t")) + (ROWS if later else -ROWS))
     return u
 
 

@@ -30,7 +30,7 @@ summary (so C comes back to it, not to the menu's sheet).
 """
 
 from shared_engine.engine import ROUND, REDEAL, UNDO
-from firmware.core import SHEET_ROWS, labels, sheet_rows
+from firmware.core import labels, sheet_rows
 from firmware.words import plural, preset
 from firmware.flows import screens
 
@@ -176,7 +176,8 @@ def sheet_view(ctx, ui):
                          "latest" if ui.get("t") is not None and ui["t"] <= 0 else "earlier",
                          "undo" if not ui.get("s") else None, "more"),
     }
-    if len(rows) <= SHEET_ROWS:
+    from firmware.sheet_pages import ROWS
+    if len(rows) <= ROWS:
         v["labels"] = v["labels"][:2] + (None,) + v["labels"][3:]
     f = ui.get("f")
     if f and rows:
@@ -208,9 +209,12 @@ def sheet_press(ctx, ui, button):
         return {"s": "dealer"}, None
     if button == "B" and k:
         return {"s": "sheet", "f": 1, "r": k - 1, "o": 0 if ui.get("s") else 1}, None
-    if button == "C" and k > SHEET_ROWS:
+    if button == "C":
+        from firmware.sheet_pages import ROWS
+        if k <= ROWS:
+            return ui, None         # all shown: nothing to page to
         u = dict(ui)
-        u["t"] = _earlier(k, ui.get("t"))
+        u["t"] = _earlier(k, ui.get("t"), ROWS)
         if u["t"] is None:
             del u["t"]
         return u, None
@@ -221,13 +225,13 @@ def sheet_press(ctx, ui, button):
     return ui, None
 
 
-def _earlier(k, top):
+def _earlier(k, top, room):
     """The sheet's first round shown after C (``k`` rounds; ``top`` the
-    first shown now, None for the last ones): a page earlier, and from the
+    first shown now, None for the last ones; ``room`` the rounds shown at
+    once, firmware/sheet_pages.py): a page earlier, and from the
     first page back to the last rounds. Why C: on the round's sheet UP is
     undo and DOWN the menu, and the 13 rounds of Mexican Train showed only
     the last 8 (issue 32)."""
-    room = SHEET_ROWS
     if top is None:
         top = k - room
     if top <= 0:

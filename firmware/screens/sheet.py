@@ -6,7 +6,8 @@ view keys:
     title     header, e.g. "After round 3 of 10"; ``right``: small text
     names     player names in seat order
     rows      [(label, [score, ...]), ...] rounds in order, label e.g. "9-9";
-              ``SHEET_ROWS`` (firmware/core.py) of them are shown at once
+              ``ROWS`` of them are shown at once
+              (firmware/sheet_pages.py)
     top       optional: the first round shown (None: the last ones);
               where rounds are left out, the rule after the labels is a
               scroll bar
@@ -20,8 +21,8 @@ view keys:
 """
 
 from firmware import text
-from firmware.core import SHEET_ROWS, first_row
 from firmware.screens import ui
+from firmware.sheet_pages import ROWS, first_row
 
 try:
     from micropython import const
@@ -73,7 +74,7 @@ def draw(view, fb):
     first = first_row(rows, view.get("top"), cursor)
     fixed = view.get("fixed") or ()
     y = _FIRST_Y
-    for k in range(first, min(len(rows), first + SHEET_ROWS)):
+    for k in range(first, min(len(rows), first + ROWS)):
         label, scores = rows[k]
         on = cursor is not None and cursor[0] == k
         cell = cursor[1] if on else None
@@ -124,9 +125,9 @@ def _scroll_bar(fb, x, total, first):
     top = _NAMES_Y
     h = _TOTALS_Y + 8 - top
     fb.vline(x, top, h, 1)
-    if total > SHEET_ROWS:
+    if total > ROWS:
         a = top + h * first // total
-        b = top + h * (first + SHEET_ROWS) // total
+        b = top + h * (first + ROWS) // total
         fb.fill_rect(x - 1, a, 3, max(3, b - a), 1)
 
 

@@ -70,7 +70,7 @@ def _mexican(rounds):
 
 
 def _shown(v):
-    from firmware.core import SHEET_ROWS as ROWS, first_row
+    from firmware.sheet_pages import ROWS, first_row
     first = first_row(v["rows"], v.get("top"), v.get("cursor"))
     return [label for label, _ in v["rows"][first:first + ROWS]]
 
