@@ -119,3 +119,14 @@ def test_historys_sheet_pages_with_up_and_down(tmp_path):
     ui = _press(ctx, ui, "DOWN")
     assert _shown(core.view(ctx, ui)[1])[-1] == "0-0"
     assert _press(ctx, ui, "C") == {"s": "hist", "c": 0}
+
+
+def test_a_shared_win_says_so_in_one_phrase():
+    """Issue 32, item 9: the end screen read "Ann & Cy win: shared: tied
+    totals". The why is the totals alone: the screen says "share the win"."""
+    g = Game("chickenfoot", ["Ann", "Bob", "Cy"], {"rounds": "9"})
+    g.apply((ROUND, 9, 1, ()))
+    g.apply((SCORE, (2, 9, 2), (0, 0, 0)))
+    name, v = core.view(core.Ctx(game=g), {})
+    assert name == "end" and v["winners"] == ["Ann", "Cy"], v
+    assert v["why"] == ("tied totals",)

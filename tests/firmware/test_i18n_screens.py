@@ -226,3 +226,30 @@ def test_the_check_would_see_unshaped_letters():
     basic = [[1 if px[x, y] else 0 for x in range(296)] for y in range(20)]
     ref = _raqm_rows(whole)
     assert _found(basic, ref, 0, 60, 4) is None
+
+
+# The turn screen's big name is drawn over its header (row 6): a name's
+# accent over a capital crosses the rule there (issue 32's report: left open).
+_OVER_THE_HEADER = ("turn", "turn-refused", "turn-foot")
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_no_text_touches_a_rule(drawn, lang):
+    """Issue 32, item 9: Persian headers and DOWN's "more"/"next" sat on
+    their rule lines, their dots and descenders merged into them; item 4:
+    the end screen's big winner's name crossed the header's rule with its
+    accents (Swedish, Irish). Where a text's ink is on the row above the
+    header's rule (row 10, the header's width) or above the bar's rule
+    under DOWN's label, the rule leaves a pixel of paper either side."""
+    from test_screens import _ink
+    touching = []
+    for name in VIEW_NAMES:
+        f = drawn[0][(lang, name)]
+        for y, x0, x1 in ((10, 0, 246), (115 - 1, 296 - 56, 296 - 14)):
+            if y == 10 and (name in _OVER_THE_HEADER or name == "error"):   # (error: no header)
+                continue
+            xs = [x for x in range(x0, x1) if _ink(f, x, y - 1)
+                  and (_ink(f, x - 1, y) or _ink(f, x, y) or _ink(f, x + 1, y))]
+            if xs:
+                touching.append("%s, the rule at row %d, columns %s" % (name, y, xs[:6]))
+    assert not touching, "\n".join(touching)
