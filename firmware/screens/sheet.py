@@ -61,7 +61,7 @@ def draw(view, fb):
     for short in (False, True):
         lw = tot
         for label, _ in rows:
-            lw = max(lw, 8 * len(_label(label, short)))
+            lw = max(lw, text.width(_label(label, short), None))
         lw += 5             # the labels and "Tot", 2 pixels, the rule
         if (wmax - lw) // n >= 30:      # a 3-digit number and room either side
             break
@@ -80,7 +80,8 @@ def draw(view, fb):
         cell = cursor[1] if on else None
         if on and cell is None:
             fb.fill_rect(0, y - 1, wmax, _ROW_H, 1)
-        fb.text(_label(label, short), 0, y, 0 if on and cell is None else 1)
+        # (text's, not framebuf's own: a language's own digits, Persian's)
+        text.draw(fb, _label(label, short), 0, y, None, 0 if on and cell is None else 1)
         for i in range(n):
             s = "%d" % scores[i]
             cx = lw + i * cw + cw // 2

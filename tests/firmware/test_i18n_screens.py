@@ -253,3 +253,17 @@ def test_no_text_touches_a_rule(drawn, lang):
             if xs:
                 touching.append("%s, the rule at row %d, columns %s" % (name, y, xs[:6]))
     assert not touching, "\n".join(touching)
+
+
+def test_the_sheets_round_labels_have_the_languages_digits(drawn):
+    """The score sheet drew its rounds' labels ("9-9") with framebuf's own
+    font: ASCII digits in Persian, among the cells' Persian digits. Its
+    first row's label (left of the rule, row 25) differs from English's."""
+    from test_screens import _ink
+    frames = drawn[0]
+
+    def label(lang):
+        f = frames[(lang, "sheet")]
+        return [[_ink(f, x, y) for x in range(24)] for y in range(24, 34)]
+    assert label("fa") != label("en")
+    assert label("cy") == label("en")
