@@ -425,7 +425,7 @@ class App:
         g = ctx.game
         if g is None:
             return False
-        dgn = self.roomy(heap.engine_for, g, ev)   # (and the engine's helper for ev)
+        dgn = self.roomy(heap.engine_for, ev)   # (and the engine's helper for ev)
         try:
             g.apply(ev)
         except IllegalEvent as e:

@@ -51,9 +51,9 @@ RESERVE = 12288 if sys.maxsize > 1 << 32 else 8192
 AT_TOP = sys.maxsize > 1 << 32
 
 
-def engine_for(g, ev):
+def engine_for(ev):
     """The record's module (returned) and the engine's helper that
-    ``g.apply(ev)`` imports, imported ahead of it: App.apply runs this
+    ``Game.apply(ev)`` imports, imported ahead of it: App.apply runs this
     through ``Heap.roomy``, as ``Game.apply`` may not run twice. Why: an
     import interns the module's names, and where the table of names is full
     it needs its next block (640 entries, 7 KB on the unix port) in one
@@ -61,16 +61,20 @@ def engine_for(g, ev):
     pressed on a cold boot showed "MemoryError: ... allocating 640 bytes"
     with 50 KB free in pieces (issue 32: the boot's names were 616 of the
     620 the first five blocks hold, and corrections brings 4). The helpers:
-    a fix's corrections, a score's scoring, and for a draw or a pass the
-    legal moves while a hand is known whole (shared_engine/engine.py)."""
-    from shared_engine.engine import FIX, SCORE, DRAW, PASS
+    a fix's corrections, a score's scoring (shared_engine/engine.py).
+
+    Nothing of the game through ``roomy``'s arguments: on USB, with the
+    game (or its round) passed, the new game of test_fault_scenario.py
+    found 5-8 KB less heap free once the old game was let go (measured;
+    a stale slot's reference to the argument tuples, likely) and ran out.
+    So not the legal moves a draw or a pass checks while a hand is known
+    whole (full tracking): whether they are needed depends on the round."""
+    from shared_engine.engine import FIX, SCORE
     k = ev[0]
     if k == FIX:
         from shared_engine import corrections  # noqa: F401
     elif k == SCORE:
         from shared_engine import scoring  # noqa: F401
-    elif (k == DRAW or k == PASS) and g.round is not None and True in g.round.exact:
-        from shared_engine import moves  # noqa: F401
     from shared_engine import dgn
     return dgn
 
