@@ -270,69 +270,6 @@ def t_a_fault_at_each_step_of_a_press_and_the_next_press_recovers():
             fn(*args)
             gc.collect()
 
-_SCORED = ('[Rules "chickenfoot"]\n[Players "Ann" "Bob" "Cy"]\n[Tracking "quick"]\n'
-           'round 9-9 lead 1\nscore 0 12 30\nround 8-8 lead 2\n')
-
-
-def _the_reserve_for_the_engines_helper(helper, ui, event):
-    # Issue 32: on a cold boot, A on a fix's score entry showed "MemoryError:
-    # memory allocation failed, allocating 640 bytes" (random presses, seed
-    # 2041, press 651): Game.apply imports its helper for a fix
-    # (shared_engine/corrections.py), whose names needed the next block of
-    # MicroPython's table of names (640 entries), and on the boot's
-    # fragmented heap only the reserve's room held 7 KB in one piece; but
-    # the engine's apply ran outside Heap.roomy, which lets the reserve go.
-    # Here the helper's import runs out of memory for as long as the
-    # reserve is held, on a cold boot whose engine has not imported it.
-    import builtins
-    import gc
-    from firmware import app
-    path = _game_on_flash()
-    with open(path, "w") as f:
-        f.write(_SCORED)
-    gc.collect()
-    a = app.App(_Board())
-    a.boot()
-    a.set_ui(ui)
-    sys.modules.pop("shared_engine." + helper, None)
-    gc.collect()
-    # (held at the boot on a board's fresh heap; this one holds the test's
-    # own code too, compiled from source, and its top is scattered)
-    a.heap.hold()
-    assert a.heap.reserve is not None
-    orig = builtins.__import__
-    tries = []
-
-    def needs_room(name, *args):
-        wanted = name == "shared_engine." + helper
-        for x in args:          # (the fromlist of `from shared_engine import ...`)
-            wanted = wanted or (isinstance(x, tuple) and helper in x)
-        if wanted and ("shared_engine." + helper) not in sys.modules:
-            tries.append(a.heap.reserve is not None)
-            if a.heap.reserve is not None:
-                raise MemoryError("memory allocation failed, allocating 640 bytes")
-        return orig(name, *args)
-
-    builtins.__import__ = needs_room
-    try:
-        a.press("A")
-    finally:
-        builtins.__import__ = orig
-    assert a.ui.get("s") != "err", (helper, a.ui)
-    assert tries[0] and not tries[-1], (helper, tries)
-    assert _events(path)[-1] == event, (helper, _events(path))
-
-
-def t_a_fix_whose_engine_helper_needs_the_reserve_is_recorded():
-    _the_reserve_for_the_engines_helper(
-        "corrections", {"s": "fix", "r": 0, "i": 1, "v": 15, "o": 1}, "fix 1 2 15")
-
-
-def t_a_score_whose_engine_helper_needs_the_reserve_is_recorded():
-    _the_reserve_for_the_engines_helper(
-        "scoring", {"s": "score", "i": 2, "p": [30, 35, 40], "d": [0, 0, 0], "v": 40, "b": 0},
-        "score 30 35 40")
-
 if __name__ == "__main__":
     globals()["t_" + NAME]()
     print("ok")
