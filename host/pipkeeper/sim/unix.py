@@ -234,6 +234,29 @@ def default_dir():
     return os.path.join(platformdirs.user_data_dir("pipkeeper"), "sim")
 
 
+def short_path(folder):
+    """``folder`` under a name of fixed length: a link in the system's
+    temporary folder named by the folder's digest, made once and shared.
+    Why: the unix port's VfsPosix joins its root to every path it opens
+    (each import of the compiled firmware) on the heap, so a longer
+    folder cost the 160 KB heap more, and whether a game ran out of
+    memory in the sim hung on where the laptop kept the tree."""
+    import hashlib
+    import tempfile
+    folder = os.path.abspath(folder)
+    base = "/tmp" if os.path.isdir("/tmp") else tempfile.gettempdir()
+    link = os.path.join(base, "pk-src-" + hashlib.sha1(folder.encode()).hexdigest()[:12])
+    try:
+        if os.path.realpath(link) == os.path.realpath(folder):
+            return link
+        tmp = "%s.%d" % (link, os.getpid())
+        os.symlink(folder, tmp)
+        os.replace(tmp, link)
+        return link
+    except OSError:
+        return folder       # (no links here: the long path, as before)
+
+
 def micropython():
     from pipkeeper.paths import micropython_binary
     return micropython_binary()
@@ -402,9 +425,15 @@ class Sim(Closing):
     def _env(self, btn_fd, panel_fd, wake=None):
         env = dict(os.environ)
         env.update(self.extra_env)
-        env["PIPKEEPER_SIM_DIR"] = self.dir
+        # "." with the process started in the folder (``_spawn``): the
+        # folder's path on the laptop never enters the board's heap. Each
+        # file operation (mp/flashdir.py) builds the host path in Python, so
+        # a long path (pytest's workers' folders, a user's deep home) cost
+        # the 160 KB heap more at every press, and a game that fits on the
+        # board ran out of memory in the sim only there.
+        env["PIPKEEPER_SIM_DIR"] = "."
         env["PIPKEEPER_SIM_ID"] = self.board_id
-        env["PIPKEEPER_SIM_SRC"] = self.src or ""
+        env["PIPKEEPER_SIM_SRC"] = short_path(self.src) if self.src else ""
         env["PIPKEEPER_SIM_BUTTONS"] = str(btn_fd)
         env["PIPKEEPER_SIM_PANEL"] = str(panel_fd)
         env["PIPKEEPER_SIM_WAKE"] = wake or ""
@@ -414,7 +443,7 @@ class Sim(Closing):
     def _spawn(self, wake=None, interactive=False, stdio=None, code=None):
         btn_r, btn_w = os.pipe()
         pan_r, pan_w = os.pipe()
-        args = self.wrapper + [micropython(), "-X", "heapsize=" + self.heap]
+        args = self.wrapper + [os.path.abspath(micropython()), "-X", "heapsize=" + self.heap]
         if interactive:
             args.append("-i")
         args += ["-c", BOOT + (RUN if code is None else code)]
@@ -425,7 +454,7 @@ class Sim(Closing):
         else:
             err = open(self.log_path, "ab")
             kw.update(stdin=subprocess.DEVNULL, stdout=err, stderr=err)
-        proc = subprocess.Popen(args, env=self._env(btn_r, pan_w, wake),
+        proc = subprocess.Popen(args, env=self._env(btn_r, pan_w, wake), cwd=self.dir,
                                 pass_fds=(btn_r, pan_w), **kw)
         if stdio is None:
             err.close()
