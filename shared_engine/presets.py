@@ -223,29 +223,13 @@ class Rules:
         if dealt > self.tiles:
             raise ValueError("a double-%d set has %d tiles: too few for %d hands of %d" % (
                 top, self.tiles, n, self.hand_size))
-        if old:
-            return
-        # The house rules the record sets (the class's attributes are their
-        # defaults: a game of the presets' options never comes here).
-        self.blank_end = int(get("blank_end", "0"))
-        self.doubles_double = get("doubles_count_double") == "yes"
-        self.out_bonus = int(get("out_bonus", "0"))
-        self.double_out = int(get("double_out", "0"))
-        self.open_train = int(get("open_train", "0"))
-        self.unsatisfied = int(get("unsatisfied_double", "0"))
-        self.blocked_cap = get("blocked_cap") == "yes"
-        self.skip_missing = get("skip_missing_doubles") == "yes"
-        self.call_last = int(get("call_last_tile", "0"))
-        self.first_run = get("first_turn_run") == "yes"
-        self.voluntary_pass = get("voluntary_pass") == "yes"
-        self.no_draw_end = get("no_draw_end") == "yes"
-        self.target = int(get("target_score", "0"))
-        self.cover_own = get("double_cover") == "own"
-        # A scored round keeps facts beyond pips and 0-0 (RULES.md, "The
-        # facts of a round") only where a rule counts them.
-        self.facts = bool(self.blank_end or self.doubles_double or self.out_bonus or self.double_out
-                          or self.open_train or self.unsatisfied or self.blocked_cap
-                          or self.call_last)
+        if not old:
+            # The house rules the record sets: in a module of their own, as
+            # the class's attributes are their defaults and a game of the
+            # presets' options never sets them (its heap keeps none of
+            # their code: the board's cold boots on battery had no room)
+            from shared_engine import house_set
+            house_set.resolve(self, get)
 
 
 def _yes(text, what):

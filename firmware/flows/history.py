@@ -1,6 +1,7 @@
 """History: the games on the board, newest first, and each one's sheet.
 
-UP/DOWN move, A shows the game's sheet (C there: back to the list),
+UP/DOWN move, A shows the game's sheet (C there: back to the list; UP
+and DOWN page through its rounds, "t": the first shown),
 C leaves. B deletes the game from the board, after a confirming press of
 A (C keeps it), and is offered only for a game the laptop holds whole
 (Storage.synced: synced, and not grown since) that is not the game in
@@ -79,8 +80,13 @@ def view(ctx, ui, k):
             from firmware.flows.error import say
             return "error", {"message": say("record", g[:-4]), "labels": labels(None, None, "Back")}
         from firmware.core import sheet_rows
+        from firmware.sheet_pages import ROWS, first_row
         rows, fixed = sheet_rows(game)
         seats, how = game.winners()
+        house = _rules_line(game)
+        n = ROWS - 1 if house else ROWS       # (a line of house rules above the rounds)
+        top = first_row(rows, ui.get("t"), None, n)
+        more = len(rows) > top + n
         return "sheet", {
             "title": ("{game} {rules}", g[:-4], preset(game.rules.name)),
             "right": ("over",) if game.over else plural(len(game.results), "1 rd", "{n} rds"),
@@ -89,8 +95,12 @@ def view(ctx, ui, k):
             "totals": game.totals,
             "mark": seats,
             "fixed": fixed,
-            "labels": labels(None, None, "Back", None, None),
-            "house": _rules_line(game),
+            "top": top,
+            # UP and DOWN page through the rounds (issue 32: only the last
+            # 8 of Mexican Train's 13 could be seen)
+            "labels": labels(None, None, "Back", "earlier" if top > 0 else None,
+                             "later" if more else None),
+            "house": house,
         }
     c = min(ui.get("c", 0), max(0, len(games) - 1))
     d = ui.get("d")
@@ -120,12 +130,29 @@ def view(ctx, ui, k):
     }
 
 
+def _paged(ctx, ui, later):
+    """History's sheet a page earlier, or ``later``."""
+    from firmware.core import sheet_rows
+    from firmware.sheet_pages import ROWS, first_row
+    try:
+        game = _load(ctx, ui["g"])
+        rows = sheet_rows(game)[0]
+    except Exception:
+        return ui
+    n = ROWS - 1 if _rules_line(game) else ROWS
+    u = dict(ui)
+    u["t"] = first_row(rows, first_row(rows, ui.get("t"), None, n) + (n if later else -n), None, n)
+    return u
+
+
 def press(ctx, ui, k, button):
     games = _games(ctx)
     c = min(ui.get("c", 0), max(0, len(games) - 1))
     if ui.get("g"):
         if button == "C":
             return {"s": "hist", "c": c}, None
+        if button in ("UP", "DOWN"):
+            return _paged(ctx, ui, button == "DOWN"), None
         return ui, None
     d = ui.get("d")
     if d:

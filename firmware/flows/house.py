@@ -30,7 +30,7 @@ _TIE_ROUNDS = "most_rounds_won,lowest_nonzero_round"
 # (option, its label, the values B steps through). Which presets a rule
 # applies to and its default there are the engine's (shared_engine/house.py,
 # the table of options); the steps are the board's: a few of the values the
-# table allows (tests/firmware/test_house_rules.py holds them to it), so
+# table allows (tests/firmware/test_house_setup.py holds them to it), so
 # that B reaches each in a press or three. A value pushed from the laptop
 # between them is shown as it is, and B goes on from the first step.
 ROWS = (

@@ -73,7 +73,7 @@ def in_play(rules):
     (drawn_tile, tie_break, positive_scoring: presets.PRESETS) and 0-0's
     value (50 in chickenfoot-cross), which the engine resolves. Not the
     engine's table (shared_engine/house.py ``house``, which says the same:
-    tests/firmware/test_house_rules.py): at a game's end on the board's
+    tests/firmware/test_house_setup.py): at a game's end on the board's
     heap there was no room left to load it."""
     from shared_engine.presets import PRESETS
     preset = PRESETS[rules.name]

@@ -68,7 +68,7 @@ def _sheet_words(frame):
     from the words of its frame (firmware/screens/sheet.py lays the rounds'
     rows out under the names, "Tot" before the totals)."""
     lines = {}
-    for x, y, h, c, t in frame.words["t"]:
+    for x, y, h, c, t, _ in frame.words["t"]:       # (x after it: main's words)
         if isinstance(t, str):
             lines.setdefault(y, []).append((x, t))
         elif t == ["Tot"]:
@@ -108,7 +108,7 @@ def _board_game(tmp_path, rule, tracking):
         sim.close()
     assert not (folder / "log.txt").exists(), (folder / "log.txt").read_text()
     names = []
-    for x, y, h, c, t in end.words["t"]:
+    for x, y, h, c, t, _ in end.words["t"]:
         # the winners' line: their names joined by " & " (firmware/screens/end.py)
         if isinstance(t, str) and y < 30 and all(p in planner.players for p in t.split(" & ")):
             names = t.split(" & ")

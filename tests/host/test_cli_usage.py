@@ -118,7 +118,8 @@ def test_shell_completion_as_the_readme_says():
      "roster Ann Bob (see `pipkeeper roster --help`)"),
     (["roster", "--rules", "chikenfoot"],
      "pipkeeper: roster: unknown rules 'chikenfoot': use one of chickenfoot, chickenfoot-cross, "
-     "chicken-scratch, mexican-train; did you mean chickenfoot or chickenfoot-cross or "
+     "chicken-scratch, mexican-train, or name a set of house rules with --preset PRESET; "
+     "did you mean chickenfoot or chickenfoot-cross or "
      "chicken-scratch? "
      "(see `pipkeeper roster --help`)"),
     (["help"], "pipkeeper: no such command 'help'; did you mean `pipkeeper --help`?"),

@@ -1,7 +1,7 @@
 """`pipkeeper roster --rules NAME --preset PRESET --option KEY=VALUE ...`: a
 table's named set of house rules on the board (roster.json "sets"),
 checked with the engine's option data, offered by the board's House rules
-page (tests/firmware/test_house_rules.py)."""
+page (tests/firmware/test_house_setup.py)."""
 
 import json
 
