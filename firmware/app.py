@@ -292,9 +292,9 @@ class App:
     def save_ui(self):
         if not self.ui_dirty:
             return
-        self.ui_dirty = False
         st = self.store
         st.write_json("ui.json", [self.ui, self.path, st.size(self.path) if self.path else -1])
+        self.ui_dirty = False   # (after: ``roomy`` may run it again)
 
     def new_game(self, tags, last):
         # (loaded as apply loads it: with the reserve to let go, since the
@@ -586,7 +586,7 @@ class App:
             self.render(True)
             return
         try:
-            self.save_ui()
+            self.roomy(self.save_ui)    # (a write made whole under its name)
         except Exception as e:
             self.log(e, "ui")
         if unseen is not None and self.ui.get("w") != "panel":
@@ -641,20 +641,27 @@ class App:
                 self.shed()
             except Exception:
                 break
-        if not isinstance(m, str):      # the players' sentence, a message
-            from shared_engine import fill
-            m = fill(m)
         fb = self.fb
         fb.fill(0)
-        y = 2
-        line = ""
-        for word in m.split():
-            if line and len(line) + 1 + len(word) > 36:
-                fb.text(line, 2, y, 1)
-                y += 10
-                line = ""
-            line = (line + " " + word if line else word)[:36]
-        fb.text(line, 2, y, 1)
+        try:
+            if not isinstance(m, str):      # the players' sentence, a message
+                from shared_engine import fill
+                m = fill(m)
+            y = 2
+            line = ""
+            for word in m.split():
+                if line and len(line) + 1 + len(word) > 36:
+                    fb.text(line, 2, y, 1)
+                    y += 10
+                    line = ""
+                line = (line + " " + word if line else word)[:36]
+            fb.text(line, 2, y, 1)
+        except MemoryError:
+            # Not a byte left for the sentence's words: the fault's kind,
+            # a constant, and the board goes on (a fault here ended the
+            # board's loop, and the press after it found a dead board)
+            fb.fill(0)
+            fb.text("MemoryError", 2, 2, 1)
 
     def shed(self):
         """Let go of the game (``stale``: the next press restores it from
