@@ -25,12 +25,16 @@ that says what to do (firmware/flows/error.py reads the kind of fault from
 the exception's text kept in the UI state, so that this module, loaded on
 every press, names nothing new); the next press dismisses it and the app
 restores itself from flash and carries on.
+
+The heap's bookkeeping (the reserve held for a large block, work run again
+with more room, the modules let go of between presses, all shed before a
+fault) is firmware/heap.py's; this module is the press.
 """
 
 import gc
 import sys
 
-from firmware import core
+from firmware import core, heap
 from firmware.board import BUF_SIZE, WIDTH, HEIGHT, IDLE
 from firmware.storage import Storage
 
@@ -154,84 +158,6 @@ def board_id():
         return "sim0"
 
 
-_SCREENS = ("firmware.screens.", "firmware.flows.")
-# Engine modules a restore may load that a press seldom needs again: the
-# engine imports them again where it does (legal plays, score lines).
-_AFTER_RESTORE = ("shared_engine.checkpoint", "shared_engine.scoring", "shared_engine.moves",
-                  "shared_engine.corrections")
-
-
-# What App.roomy lets go of before it runs a work again: what the work loads again.
-_WORDS = ("firmware.words",)        # (the screens' and flows' words: let go with them)
-_SPARE = _SCREENS + _AFTER_RESTORE + _WORDS + ("shared_engine.dgn",)
-# What a fault lets go of (App.shed): all but the app's own modules (core,
-# storage, the board) and the packages; the next press loads what it needs.
-_SHED = _SCREENS + ("shared_engine.", "firmware.text", "firmware.lang", "firmware.font_")
-
-
-def _evict(prefixes=_SCREENS, keep=()):
-    """Forget modules: by default the screen and flow modules the last press
-    used but those in ``keep`` (called as a press starts): on USB power the
-    board stays up, and keeping every screen ever shown would grow the heap
-    past what a battery press (a cold boot) needs. The press imports what it
-    needs again, as a cold boot would. After a restore, the engine's helpers
-    it loaded."""
-    mods = sys.modules
-    for name in list(mods):
-        if name in keep:
-            continue
-        for p in prefixes:
-            if name.startswith(p):
-                del mods[name]
-                pkg, _, attr = name.rpartition(".")
-                try:
-                    delattr(mods[pkg], attr)
-                except (KeyError, AttributeError):
-                    pass
-                break
-
-
-# Bytes held from the boot for a large block a press may need on a fragmented heap
-# (App.hold_reserve): the block of 640 interned names (4.5 KB on the board, 7 KB
-# with the 64-bit unix port's pointers), plus what loading a module takes before
-# its names are interned. No more: while held it is heap the restore lacks.
-# The scorer's own image holds none (main(reserve=0)): its modules run in place
-# from flash, so its table of names stays small and a press loads no bytecode.
-RESERVE = 12288 if sys.maxsize > 1 << 32 else 8192
-# Where the heap is tight enough for a fragmented heap to fail a press (the
-# tests' 160 KB on the 64-bit unix port, whose objects are twice the size),
-# the reserve is held at the top of the heap (hold_reserve). On a board the
-# heap has room to spare and the placement would cost every cold boot some
-# 20 ms: gc.mem_free() walks the whole heap (9 ms on the RP2040), the filler
-# is allocated, and its garbage forces a collection later in the boot.
-_TOP = sys.maxsize > 1 << 32
-
-
-def _tidy(keep):
-    """Make room for a press on USB power (the board stays up between
-    presses): forget the screen and flow modules the last press used but
-    those it drew with (``keep``: the next press most often shows the same
-    screen, and importing them again cost a press on USB a quarter of its
-    time, mostly interning their names), and the engine's helpers a press
-    seldom needs again (``_AFTER_RESTORE``: the last score entry's scoring,
-    the last checkpoint's writer, 11 KB of heap on the unix port that a
-    board on USB kept for good), and collect, so that each press starts
-    from a heap like a cold boot's plus one screen. A cold boot's
-    press (every press on battery: nothing drawn yet since the boot) starts
-    with a fresh heap and skips this, which saves it some 40 ms. On a heap
-    left full (a fault's press) the list of names ``_evict`` walks may find
-    no block: collected first then, and at worst the modules stay."""
-    try:
-        _evict(_SCREENS + _AFTER_RESTORE, keep)
-    except MemoryError:
-        gc.collect()
-        try:
-            _evict(_SCREENS + _AFTER_RESTORE, keep)
-        except MemoryError:
-            pass
-    gc.collect()
-
-
 # Free heap, with the engine loaded, that the set-up's presses need beside
 # the record's module too (ahead): a board has it (the Badger 2040 W some
 # 90 KB); the unix port's 160 KB has 69 KB, and with dgn loaded ahead the
@@ -249,7 +175,7 @@ _NO_WAIT = ("setup", "hist", "end", "err")
 
 
 class App:
-    def __init__(self, board, reserve=RESERVE):
+    def __init__(self, board, reserve=heap.RESERVE):
         import framebuf
         self.board = board
         self.store = Storage(board.flash_root)
@@ -265,86 +191,19 @@ class App:
         self.ui_dirty = False
         self.renders = 0       # panel updates since the boot
         self.screen = None     # the screen being drawn
-        self.drew_with = ()    # the modules the last frame was drawn with (_tidy)
+        self.drew_with = ()    # the modules the last frame was drawn with (heap.tidy)
         self.lang = "en"       # the screens' language (load)
-        self.reserve = None
-        self.reserve_size = reserve
         self.idle = None       # the board's idle minutes, read when first needed (awake_ms)
         self.pending = None    # the record's writes of this press, made after its frame (commit)
-        self.hold_reserve(_TOP)
-
-    def hold_reserve(self, top=False):
-        """Hold ``RESERVE`` bytes in one block, allocated while the heap is
-        still whole (at the boot; on USB again after the tidy-up of a press
-        that used it), for ``roomy`` to let go when a large block is needed.
-
-        Why: a boot scatters the game's objects over the heap, and a press
-        may then need one large block: MicroPython's table of interned
-        names grows by blocks that double, and the one of 640 entries (4.5
-        KB on the board, 7 KB on the 64-bit unix port) came due while a
-        press imported its flow, a screen or a font. With 50-160 KB free
-        and no block that large, the press showed "MemoryError: ...
-        allocating 640 bytes"."""
-        if self.reserve is not None or not self.reserve_size:
-            return
-        # With ``top`` (at the boot, the heap still whole), at the top of the
-        # heap, above a filler let go at once: the allocator fills the
-        # lowest room first, so that the small blocks a retry allocates
-        # before its large one (the flow's view, a screen loaded again) land
-        # below the reserve's block, not in it. Held at the bottom, a cold
-        # boot's drawing filled it so and failed on its retry too (issue
-        # 22). On USB the heap is too scattered for the filler: a failed
-        # try would cost a collection a press.
-        filler = None
-        size = self.reserve_size
-        below = gc.mem_free() - size - 2048 if top else 0
-        if top and below > 0:
-            try:
-                filler = bytearray(below)
-            except MemoryError:
-                pass
-        try:
-            self.reserve = bytearray(size)
-        except MemoryError:
-            pass
-        filler = None       # (not left to the return: a stale slot would keep it from the collector)
+        self.heap = heap.Heap(reserve, self._forget_drawn)
 
     def roomy(self, fn, *args):
-        """``fn(*args)``; if it runs out of memory, it runs again with more
-        room, twice at most: first with the reserve let go (a collection
-        frees its block), then with every module the work can load again
-        let go too (``_SPARE``: the screens and flows, the record's module,
-        the engine's helpers). Only for work that may run twice: the
-        restore, the step (pure), the drawing (pure: a screen fills the
-        framebuffer first), an import.
+        """``fn(*args)``, run again with more room if it runs out of memory
+        (firmware/heap.py, ``Heap.roomy``)."""
+        return self.heap.roomy(fn, *args)
 
-        Why in that order: the work that ran out has mostly loaded its
-        modules by then, and the reserve's block is there for what comes
-        after them (the table of names, 7 KB on the unix port). Let go
-        together, the modules loaded again first and filled the block, and a
-        cold boot's drawing failed on its second try too (issue 22). Why
-        the modules at all: in a long game on USB the heap can be too
-        scattered to hold the reserve again, and a drawing then failed on
-        its first try with 20 KB free in pieces."""
-        try:
-            return fn(*args)
-        except MemoryError:
-            pass
-        if self.reserve is not None:
-            self.reserve = None
-            gc.collect()
-            try:
-                return fn(*args)
-            except MemoryError:
-                pass
+    def _forget_drawn(self):
         self.drew_with = ()
-        gc.collect()
-        try:
-            _evict(_SPARE)
-        except MemoryError:
-            pass        # (its list of names, on a heap still full: fn tries as it is)
-        gc.collect()
-        return fn(*args)
 
     # -- state -------------------------------------------------------------------
 
@@ -392,7 +251,7 @@ class App:
         """Take ``game`` (the record at ``path``) as the game in progress,
         and the UI saved with it."""
         st = self.store
-        _evict(_AFTER_RESTORE)
+        heap.evict(heap.AFTER_RESTORE)
         # The restore's garbage out before the press allocates: without it the
         # press's modules land among the game's objects and the restore's
         # leftovers, and a block of MicroPython's table of names (640
@@ -474,7 +333,7 @@ class App:
         # module loaded, on the heap a cold boot's restore has.
         self.ctx.game = None
         self.drew_with = ()
-        _evict(_SCREENS + _WORDS)
+        heap.evict(heap.SCREENS + heap.WORDS)
         gc.collect()
         self.ui = {}
         self.stale = True
@@ -526,8 +385,8 @@ class App:
         applied = False
         if self.renders:
             # (the error screen's modules are not kept: seldom shown twice)
-            _tidy(self.drew_with if self.ui.get("s") != "err" else ())
-            self.hold_reserve()
+            heap.tidy(self.drew_with if self.ui.get("s") != "err" else ())
+            self.heap.hold()
         try:
             if self.ui.get("s") == "err":
                 # The press that dismisses an error does only that.
@@ -604,7 +463,7 @@ class App:
         if g is None or not getattr(g, "cp_due", False) or self.path is None:
             return
         g.cp_due = False
-        _evict()
+        heap.evict()
         self.drew_with = ()
         gc.collect()
         try:
@@ -792,31 +651,15 @@ class App:
         fb.text(line, 2, y, 1)
 
     def shed(self):
-        """Let go of all that a press may have filled the heap with, for
-        the log and the error screen: the reserve (the next press holds it
-        again, once it has let the error screen go), the game (``stale``: the next
-        press restores it from flash, as a cold boot would), the screen,
-        flow, text and engine modules and the fonts. Why: a fault
-        for want of memory left too little to import the error screen, and
-        the board showed the raw exception, cut mid-word, press after
-        press (issue 22)."""
-        self.reserve = None
+        """Let go of the game (``stale``: the next press restores it from
+        flash, as a cold boot would) and of all the heap's bookkeeping lets
+        go of for a fault (``Heap.shed``: the reserve, the screen, flow,
+        text and engine modules, the fonts), so that the log and the error
+        screen have room."""
         self.stale = True
         self.ctx.game = None
         self.drew_with = ()
-        gc.collect()            # the largest first, so that what follows has room
-        try:
-            t = sys.modules.get("firmware.text")
-            if t is not None:
-                t.release()
-                t.use("en")         # closes the language's pack
-        except Exception:
-            pass
-        try:
-            _evict(_SHED)
-        except MemoryError:
-            pass
-        gc.collect()
+        self.heap.shed()
 
     def fault(self, e, where):
         self.shed()
@@ -870,7 +713,7 @@ def open_board():
     return MachineBoard(load_profile(choice or "badger2040"))
 
 
-def main(board=None, reserve=RESERVE):
+def main(board=None, reserve=heap.RESERVE):
     """Run the scorer until the board has no more presses (the sim's end of
     input); on battery the board's halt() never returns. On battery during a
     game the board dozes instead (App.awake_ms: asleep, its power kept, until

@@ -514,12 +514,12 @@ def t_render_shows_a_draw_fault_in_plain_text():
     # A screen's text fails to draw (as a tuple blit did on 1.23) and so does
     # the error screen's: the message is still on the panel, from framebuf's
     # own font, and the traceback is in the log.
-    from firmware import app, text
+    from firmware import app, heap, text
     from firmware.screens import error
     a = app.App(_Board())
     a.boot()
     text.draw = _fails
-    app._evict = lambda *args: None     # the fault's shed keeps the broken module
+    heap.evict = lambda *args: None     # the fault's shed keeps the broken module
     a.render(False)
     frame, full = a.board.frames[-1]
     assert full
@@ -537,13 +537,13 @@ def t_render_shows_a_draw_fault_in_plain_text():
 
 def t_render_shows_the_fault_without_the_error_screen():
     # Even the error screen's module failing leaves the message on the panel.
-    from firmware import app, text
+    from firmware import app, heap, text
     from firmware.screens import error
     a = app.App(_Board())
     a.boot()
     text.draw = _fails
     error.draw = _fails
-    app._evict = lambda *args: None     # the fault's shed keeps the broken module
+    heap.evict = lambda *args: None     # the fault's shed keeps the broken module
     a.render(False)
     frame, full = a.board.frames[-1]
     # the players' sentence, broken at spaces (never mid-word)
@@ -649,7 +649,7 @@ def t_a_usb_press_keeps_the_modules_its_last_frame_was_drawn_with():
     # but those the last frame was drawn with (importing them again was a
     # quarter of a press), and never keeps a module that holds one it forgot
     # (that one would be loaded twice).
-    from firmware import app
+    from firmware import app, heap
 
     class B(_Board):
         def prepare(self):
@@ -663,7 +663,7 @@ def t_a_usb_press_keeps_the_modules_its_last_frame_was_drawn_with():
     a.render(True)
 
     def loaded():
-        return set(n for n in sys.modules if n.startswith(app._SCREENS))
+        return set(n for n in sys.modules if n.startswith(heap.SCREENS))
 
     first = a.drew_with
     assert first and loaded() == set(first), (first, loaded())
@@ -691,7 +691,7 @@ def t_on_usb_the_engine_is_loaded_ahead_of_the_press_that_starts_a_game():
     # The set-up screens never need the engine; the press that starts the
     # game does. On USB the board loads it while it waits for that press;
     # on battery (the next press is a cold boot) it does nothing more.
-    from firmware import app
+    from firmware import app, heap
 
     class B(_Board):
         usb = True
@@ -722,7 +722,7 @@ def t_on_usb_the_engine_is_loaded_ahead_of_the_press_that_starts_a_game():
 
     names = ("shared_engine.engine", "shared_engine.dgn")
     for usb in (False, True):
-        app._evict(names)             # as a fresh boot: neither loaded
+        heap.evict(names)             # as a fresh boot: neither loaded
         b = B()
         b.usb = usb
         a = app.main(b)
