@@ -23,7 +23,7 @@ Screens: firmware/screens/*; flows: firmware/flows/* (one per screen group).
 _FLOWS = {
     "setup": "setup", "dealer": "rounds", "sheet": "rounds", "end": "rounds",
     "turn": "play", "pick": "play", "menu": "play", "score": "score", "fix": "score",
-    "hist": "history", "err": "error", "ask": "ask",
+    "hist": "history", "err": "error", "ask": "ask", "qr": "qr",
 }
 
 
@@ -102,6 +102,8 @@ def full_refresh(ctx, ui, before):
     k = kind(ctx, ui)
     if k in ("dealer", "sheet", "end", "setup", "err", "hist") and k != before:
         return True
+    if k == "qr":
+        return True     # every code on a clean panel: a fast update's ghost is noise to a camera
     g = ctx.game
     if g is not None and g.round is not None and k == "turn":
         m = g.round.moves

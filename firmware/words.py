@@ -1,9 +1,10 @@
-"""Words the screens between turns build: a preset's name and a count.
+"""Words the screens between turns build: a preset's name, a count, how a
+game was won.
 
 A module of its own, loaded by the screens that need them (set-up, the
-dealer, the end, History) and not by the turn screen, which writes its
-few counts inline: core is loaded on every press, and the heaviest game
-on USB has little heap to spare (tests/firmware/test_games.py). Not a
+dealer, the end, History, the sheet sent to a phone) and not by the turn
+screen, which writes its few counts inline: core is loaded on every
+press, and the heaviest game on USB has little heap to spare (tests/firmware/test_games.py). Not a
 flow (firmware.flows.*): the app lets those go between presses, and the
 flows and the dealer's screen that hold these names would keep a copy
 of a module let go (it would be loaded twice).
@@ -29,3 +30,14 @@ def plural(n, a, b):
     other form: Welsh, Persian and Mongolian put a noun after a number in
     the singular, Swedish has one and other)."""
     return (a,) if n == 1 else (b, n)
+
+
+def why(g, how):
+    """How game ``g`` was won, as a message: its totals alone (``how``
+    None: the lowest, or the highest under positive scoring), a shared win,
+    or the tie-break that decided it (``Game.winners``)."""
+    if how is None:
+        return ("highest total",) if g.rules.positive else ("lowest total",)
+    if how == "shared":
+        return ("shared: tied totals",)
+    return ("tie-break, {how}", (how,))

@@ -1,7 +1,7 @@
 """History: the games on the board, newest first, and each one's sheet.
 
-UP/DOWN move, A shows the game's sheet (C there: back to the list),
-C leaves. B deletes the game from the board, after a confirming press of
+UP/DOWN move, A shows the game's sheet (C there: back to the list; B, for
+a finished game, its QR codes: firmware/flows/qr.py), C leaves. B deletes the game from the board, after a confirming press of
 A (C keeps it), and is offered only for a game the laptop holds whole
 (Storage.synced: synced, and not grown since) that is not the game in
 progress: deleting is how players make room on a full flash, and it never
@@ -89,7 +89,7 @@ def view(ctx, ui, k):
             "totals": game.totals,
             "mark": seats,
             "fixed": fixed,
-            "labels": labels(None, None, "Back", None, None),
+            "labels": labels(None, "QR code" if game.over else None, "Back", None, None),
         }
     c = min(ui.get("c", 0), max(0, len(games) - 1))
     d = ui.get("d")
@@ -125,6 +125,8 @@ def press(ctx, ui, k, button):
     if ui.get("g"):
         if button == "C":
             return {"s": "hist", "c": c}, None
+        if button == "B" and _load(ctx, ui["g"]).over:
+            return {"s": "qr", "g": ui["g"], "c": c}, None      # firmware/flows/qr.py
         return ui, None
     d = ui.get("d")
     if d:

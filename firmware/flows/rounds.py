@@ -10,8 +10,8 @@ to the next double not yet used; when none is left the deal is void
 (``redeal``). UP undoes the last event.
 
 Sheet (after each round): A goes on to the dealer, B fixes a past score,
-UP undoes the score, DOWN opens the menu. End: A new game, B the sheet, UP
-undo, DOWN menu.
+UP undoes the score, DOWN opens the menu. End: A new game, B the sheet, C
+the sheet to a phone as QR codes (firmware/flows/qr.py), UP undo, DOWN menu.
 
 Fixing a score (``fix ROUND SEAT PIPS``, the sheet of the round summary or
 of the menu): B, then the round (UP/DOWN move the highlighted row, from the
@@ -28,7 +28,7 @@ summary (so C comes back to it, not to the menu's sheet).
 
 from shared_engine.engine import ROUND, REDEAL, UNDO
 from firmware.core import labels, sheet_rows
-from firmware.words import plural, preset
+from firmware.words import plural, preset, why
 from firmware.flows import screens
 
 
@@ -223,24 +223,16 @@ def _fix_press(g, ui, f, button):
     return base, None
 
 
-def _why(g, how):
-    if how is None:
-        return ("highest total",) if g.rules.positive else ("lowest total",)
-    if how == "shared":
-        return ("shared: tied totals",)
-    return ("tie-break, {how}", (how,))
-
-
 def end_view(ctx, ui):
     g = ctx.game
     seats, how = g.winners()
     return "end", {
         "winners": [ctx.name(s) for s in seats],
-        "why": _why(g, how) if seats else ("the game was stopped",),
+        "why": why(g, how) if seats else ("the game was stopped",),
         "totals": [(g.players[i], g.totals[i]) for i in range(g.n)],
         "title": ("{rules}, {rounds}, stopped" if g.stopped else "{rules}, {rounds}",
                   preset(g.rules.name), plural(len(g.results), "1 round", "{n} rounds")),
-        "labels": labels("New", "Sheet", None, "undo", "more"),
+        "labels": labels("New", "Sheet", "QR code", "undo", "more"),
     }
 
 
@@ -249,6 +241,8 @@ def end_press(ctx, ui, button):
         return {"s": "setup"}, None
     if button == "B":
         return {"s": "sheet"}, None
+    if button == "C":
+        return {"s": "qr"}, None       # the sheet to a phone (firmware/flows/qr.py)
     if button == "UP":
         return {}, (UNDO,)
     if button == "DOWN":

@@ -252,8 +252,33 @@ def words_file():
     return names([e for e in i18n.ENDONYMS.values() if not drawable(e)])
 
 
+# The modules whose messages the board writes as text, not draws: the final
+# sheet it sends to a phone in QR codes (firmware/flows/qr.py).
+TEXT_SOURCES = ("firmware/flows/qr.py", "firmware/words.py")
+
+
+def texts(lang):
+    """The board's words as text in ``lang`` (``<lang>.txt`` beside its
+    pack; firmware/flows/qr.py ``Words`` reads it): a first line of the
+    language's ten digits, then "English<TAB>template" for each message of
+    ``TEXT_SOURCES`` (and the tie-breaks the engine names), digits as the
+    language writes them, in UTF-8."""
+    from pipkeeper.i18n import sources
+    cat = i18n.templates(lang)
+    keys = list(sources.found(files=TEXT_SOURCES)) + [k for k in sources.DYNAMIC if k in cat]
+    lines = [i18n.localized("0123456789", lang)]
+    for k in dict.fromkeys(keys):
+        t = i18n.localized(cat[k], lang)
+        if "\t" in k + t or "\n" in k + t:
+            raise ValueError("a message with a tab or a line break: %r" % k)
+        lines.append("%s\t%s" % (k, t))
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
 def files():
-    """{file name: bytes} of every pack and the languages' own names."""
+    """{file name: bytes} of every pack, the languages' words as text and
+    their own names."""
     out = {"%s.bin" % lang: pack(lang) for lang in i18n.LANGS if lang != "en"}
+    out.update(("%s.txt" % lang, texts(lang)) for lang in i18n.LANGS if lang != "en")
     out["words.bin"] = words_file()
     return out

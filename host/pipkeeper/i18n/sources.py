@@ -31,8 +31,8 @@ _NOT_MESSAGES = ("x",)      # __import__'s fromlist
 _MODULE = re.compile(r"[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)+\Z")
 
 
-def _files(root):
-    for f in FILES:
+def _files(root, files=FILES):
+    for f in files:
         p = root / f
         if p.is_dir():
             yield from sorted(p.glob("*.py"))
@@ -44,10 +44,11 @@ def _const(node):
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
-def found(root=ROOT):
-    """{template: "file:line"} of every message in the sources."""
+def found(root=ROOT, files=FILES):
+    """{template: "file:line"} of every message in the sources (``files``:
+    the firmware's and the engine's; a part of them)."""
     out = {}
-    for path in _files(Path(root)):
+    for path in _files(Path(root), files):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             keys = []
