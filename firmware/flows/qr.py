@@ -229,6 +229,8 @@ def header(st, path):
     """The first line: "pipkeeper", the record's [Game] id and [Date]
     (each when it has one), from its header's lines."""
     out = [HEADER]
+    if path is None:
+        return HEADER
     try:
         for line in st.lines(path):
             if not line.startswith("["):

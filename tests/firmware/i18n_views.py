@@ -108,6 +108,7 @@ def views(folder):
     q.apply((ROUND, 8, 2, ()))
     q.apply((SCORE, (3, 0, 22, 5), (0, 0, 0, 0)))
     out.append(("end",) + _view(qctx, {}))
+    out.append(("qr",) + _view(qctx, core.step(qctx, {}, "C")[0]))
     # fixing a score after the game is over, from the end's sheet
     out.append(("sheet-fix-round",) + _view(qctx, {"s": "sheet", "f": 1, "r": 0}))
     out.append(("sheet-fix-player",) + _view(qctx, {"s": "sheet", "f": 2, "r": 0, "i": 2}))

@@ -21,7 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN = os.path.join(HERE, "golden", "i18n")
 VIEW_NAMES = ("setup-rules", "setup-players", "setup-options", "dealer", "dealer-hunt", "dealer-foot", "turn",
               "turn-refused", "menu", "menu-end", "picker", "picker-level", "turn-foot", "score",
-              "score-refused", "sheet", "end", "sheet-fix-round", "sheet-fix-player", "fix",
+              "score-refused", "sheet", "end", "qr", "sheet-fix-round", "sheet-fix-player", "fix",
               "fix-refused", "sheet-fixed", "history", "history-sheet", "error")
 
 
