@@ -10,10 +10,14 @@ view keys:
 The symbol sits at the left, above the buttons' bar, with its quiet zone
 of four modules: 3 pixels a module where it fits (versions 1 to 3), else
 2 (versions 4 to 6, 98 pixels with the quiet zone). Its text is encoded
-here, as it is drawn; the encoder is loaded only for this screen (and let
-go with the screens: firmware/heap.py).
+here, as it is drawn. The encoder is loaded only with this screen, and let
+go with it (firmware/heap.py SCREENS): a press on USB keeps the screen it
+drew with, and the encoder through it, so that paging through the codes
+does not load the encoder (and its native code) again at every press,
+which scattered a tight heap. Nothing else imports the encoder.
 """
 
+from firmware import qr as encoder
 from firmware import text
 from firmware.screens import ui
 
@@ -21,9 +25,8 @@ QUIET = 4       # the quiet zone, in modules (ISO/IEC 18004 5.3.8)
 
 
 def draw(view, fb):
-    from firmware import qr
     ui.clear(fb)
-    size, m = qr.encode(view["text"].encode())
+    size, m = encoder.encode(view["text"].encode())
     room = ui.BAR_Y - 1
     scale = 3 if (size + 2 * QUIET) * 3 <= room else 2
     side = (size + 2 * QUIET) * scale
