@@ -57,6 +57,21 @@ Figures (one build; ``--firmware`` twice gives them side by side):
                              (its frame equals a long press's), 5 ms steps
   panel_fast_ms, panel_full_ms    the refresh times the firmware chose
   flash_erases_per_press_mean, flash_erases_per_press_max   on USB, the script
+  qr_press_ms, qr_page_ms_worst
+                             the QR code of the largest finished game (Mexican
+                             Train, 8 players, 13 rounds; issue 34): on USB, the
+                             end screen shown, C -> the first SPI byte of the
+                             code's frame; the worst DOWN to another page
+  qr_cold_press_ms, end_cold_boot_ms
+                             the same on battery (the board is off on a game's
+                             end): C at power-on -> first SPI byte; the end
+                             screen's own cold boot (power-on, no press)
+  qr_pages                   the codes its sheet takes
+  min_free_heap_qr_bytes, min_free_heap_end_bytes
+                             the smallest free heap the QR press's cold boot
+                             draws its code in, and the end screen's (8 KB steps,
+                             then 2 KB below the first failure; ``--no-heap``
+                             leaves them out)
   profile                    the late cold boot's top functions by sampled
                              program counter, named from the image's ELF
   profile_usb_presses        the same over the script's presses on USB
@@ -190,14 +205,21 @@ class Bench:
 
     # -- measurements ------------------------------------------------------------------
 
-    def cold_boot(self, image, hold_ms=300, profile=False):
-        """One battery press on ``image``: (ms to the first SPI byte, frame
-        data or None, profile counts or None)."""
+    def cold_boot(self, image, hold_ms=300, profile=False, button=WAKE):
+        """One battery press (``button``; None: a plain power-on) on
+        ``image``: (ms to the first SPI byte, frame data or None, profile
+        counts or None)."""
         with self._board(self.work / "boot", power_cycle=True, image=image) as b:
             b.hold_ms = hold_ms
             if profile:
                 b.emu.profile_start()
-            frames = b.press(WAKE)
+            if button is None:
+                t_on = b.emu.t
+                frames = b.start()
+                if b.last.get("power_on_at") is None:
+                    b.last["power_on_at"] = t_on
+            else:
+                frames = b.press(button)
             counts = b.emu.profile_stop() if profile else None
             first = b.last.get("update_at")
             on = b.last.get("power_on_at")
@@ -388,6 +410,77 @@ class Bench:
         failures = [f for f, ok in results if not ok and f > min(ok_steps)]
         return minimum, failures
 
+    # -- the QR code of a finished game (issue 34) ----------------------------------------
+
+    def qr_game(self, lang=None):
+        """The clean flash with the largest finished game, its checkpoint
+        written and its UI at rest: the board shows the end screen."""
+        from pipkeeper.bench import qrgame
+        rules, n, options = qrgame.LARGEST
+        with tempfile.TemporaryDirectory() as d:
+            qrgame.write(d, rules, n, lang or self.lang, 1, options)
+            base = self.work / "qr-base.img"
+            shutil.copyfile(self.clean, base)
+            flashfs.write_files(str(base), {}, remove=("/pipkeeper/checkpoint", "/pipkeeper/ui.json"))
+            flashfs.copy_tree(str(base), d)
+        out = self.with_checkpoint(base, "qr-cp")
+        flashfs.write_files(str(out), {}, remove=("/pipkeeper/ui.json",))
+        return out
+
+    def qr_presses(self, image, pages=20):
+        """On USB from ``image`` (the end screen): (ms of C to its code's
+        first SPI byte, the worst DOWN to another page, pages, the codes'
+        frames in order)."""
+        with self._board(self.work / "qr-usb", image=image) as b:
+            b.start()
+            frames = b.press("C")
+            first = _ms(b.last["update_at"] - b.last["t0"])
+            shown = [frames[-1].data]
+            worst = 0
+            for _ in range(pages):
+                frames = b.press("DOWN")
+                if frames[-1].data == shown[0]:
+                    break
+                worst = max(worst, _ms(b.last["update_at"] - b.last["t0"]))
+                shown.append(frames[-1].data)
+        return first, worst, len(shown), shown
+
+    def min_heap_quick(self, image, reference, top, button, coarse=4 * HEAP_STEP):
+        """The smallest free heap a cold boot (``button``) draws
+        ``reference`` in: ``coarse`` steps down from ``top`` to the first
+        failure, then 2 KB steps from the last success: the lowest that
+        drew before one failed (a fuller sweep: ``min_free_heap``)."""
+        def draws(free):
+            img = self.ballast_image(image, free)
+            try:
+                return self.cold_boot(img, button=button)[1] == reference
+            finally:
+                self.ballast_image(None, None)
+        free = top - top % HEAP_STEP
+        good = None
+        while free > 0 and draws(free):
+            good = free
+            free -= coarse
+        if good is None:
+            return None
+        free = good - HEAP_STEP
+        while free > good - coarse and draws(free):
+            good = free
+            free -= HEAP_STEP
+        return good
+
+    def qr_figures(self, heap=True, top=None):
+        image = self.qr_game()
+        first, worst, pages, shown = self.qr_presses(image)
+        figs = {"qr_press_ms": first, "qr_page_ms_worst": worst, "qr_pages": pages}
+        figs["qr_cold_press_ms"], qr_frame, _ = self.cold_boot(image, button="C")
+        figs["end_cold_boot_ms"], end_frame, _ = self.cold_boot(image, button=None)
+        figs["qr_frame_is_the_usb_ones"] = qr_frame == shown[0]
+        if heap and top:
+            figs["min_free_heap_qr_bytes"] = self.min_heap_quick(image, qr_frame, top, "C")
+            figs["min_free_heap_end_bytes"] = self.min_heap_quick(image, end_frame, top, None)
+        return figs
+
     def shortest_tap(self, image, reference):
         lo, hi = 0, 400
         _, frame, _ = self.cold_boot(image, hold_ms=hi)
@@ -491,6 +584,9 @@ def run_build(firmware, log=print, heap=True, worn=True, lang="en", long_run=LON
             m, fails = bench.min_free_heap(late_img, full_frame, top)
             figures["min_free_heap_full_replay_bytes"] = m
             figures["heap_failures_above_min_full_replay"] = fails
+
+        log("the QR code of the largest finished game ...")
+        figures.update(bench.qr_figures(heap, top))
 
         log("the shortest tap on battery ...")
         figures["shortest_tap_applied_ms"] = bench.shortest_tap(late_cp, late_frame)
