@@ -123,10 +123,18 @@ class _Bits:
         self.at = 0
 
     def put(self, value, bits):
-        for i in range(bits - 1, -1, -1):
-            if (value >> i) & 1:
-                self.buf[self.at >> 3] |= 0x80 >> (self.at & 7)
-            self.at += 1
+        self.at = _put(self.buf, self.at, value, bits)
+
+
+@micropython.viper
+def _put(buf: ptr8, at: int, value: int, bits: int) -> int:
+    i = bits - 1
+    while i >= 0:
+        if (value >> i) & 1:
+            buf[at >> 3] = buf[at >> 3] | (0x80 >> (at & 7))
+        at += 1
+        i -= 1
+    return at
 
 
 def data_bits(data, version, level):
@@ -177,18 +185,24 @@ def remainder(data, start, count, gen):
     """The error correction codewords of ``data[start:start + count]``: the
     remainder of its polynomial times x^len(gen) divided by the generator
     (``generator``), by long division."""
-    n = len(gen)
-    rem = bytearray(n)
+    rem = bytearray(len(gen))
+    _divide(data, start, count, gen, len(gen), rem, _EXP, _LOG)
+    return rem
+
+
+@micropython.viper
+def _divide(data: ptr8, start: int, count: int, gen: ptr8, n: int, rem: ptr8, exp: ptr8, log: ptr8):
+    # (remainder's long division, in native code on the board: some 2,400
+    # steps a block at version 6)
     for k in range(start, start + count):
         factor = data[k] ^ rem[0]
         for j in range(n - 1):
             rem[j] = rem[j + 1]
         rem[n - 1] = 0
         if factor:
-            lf = _LOG[factor]
+            lf = log[factor]
             for j in range(n):
-                rem[j] ^= _EXP[gen[j] + lf]
-    return rem
+                rem[j] = rem[j] ^ exp[gen[j] + lf]
 
 
 def codewords(data, version, level):
@@ -289,25 +303,31 @@ def format_info(level, mask):
 
 def place(m, size, cw):
     """The codewords' bits into the modules that are not function modules
-    (7.7.3): two columns at a time from the right, upwards then downwards,
-    stepping over the vertical timing pattern; any modules left over (the
-    remainder bits) stay light."""
+    (7.7.3)."""
+    _place(m, size, cw, len(cw) * 8)
+
+
+@micropython.viper
+def _place(m: ptr8, size: int, cw: ptr8, nbits: int):
+    # Two columns at a time from the right, upwards then downwards,
+    # stepping over the vertical timing pattern; the modules left over
+    # (the remainder bits) stay light.
     bit = 0
-    nbits = len(cw) * 8
     right = size - 1
     while right >= 1:
         if right == 6:
             right = 5
         upward = ((right + 1) & 2) == 0
         for k in range(size):
-            y = size - 1 - k if upward else k
-            for x in (right, right - 1):
-                i = y * size + x
-                if m[i] & _FUNCTION:
-                    continue
-                if bit < nbits and (cw[bit >> 3] >> (7 - (bit & 7))) & 1:
-                    m[i] = _DARK
-                bit += 1
+            y = k
+            if upward:
+                y = size - 1 - k
+            for d in range(2):
+                i = y * size + right - d
+                if not (m[i] & 2):
+                    if bit < nbits and (cw[bit >> 3] >> (7 - (bit & 7))) & 1:
+                        m[i] = 1
+                    bit += 1
         right -= 2
 
 
