@@ -22,8 +22,10 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON f
 
 def printable(text):
     """Text from a board or a record, safe to print on a terminal: control
-    characters (an escape sequence in a player's name) become '?'."""
-    return "".join("?" if (ord(c) < 32 or 0x7F <= ord(c) < 0xA0) else c for c in str(text))
+    characters (an escape sequence in a player's name) become '?', and so
+    does a byte of a file's name that is not UTF-8 (Python's lone surrogate)."""
+    return "".join("?" if (ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or 0xD800 <= ord(c) < 0xE000) else c
+                   for c in str(text))
 
 
 NO_GAMES = "no games yet: `pipkeeper sync` pulls them from the board"
@@ -66,3 +68,60 @@ class Group(click.Group):
             raise click.UsageError("no such command {!r}{}".format(
                 name, "; did you mean {}?".format(" or ".join(near)) if near else ""), ctx)
         return super().resolve_command(ctx, args)
+
+
+# -- the library's games: which ones (league and export), and completing a number -----
+
+def complete_game(ctx, param, incomplete):
+    """Shell completion of a game (`show`, `forget`, `export --game`): the
+    library's game numbers, with the [Game] id and players as their help.
+    Completion never fails aloud: no library, no numbers."""
+    from click.shell_completion import CompletionItem
+    from pipkeeper.library.store import Library
+
+    try:
+        with Library(ctx.params.get("db"), read_only=True) as library:
+            games = library.games()
+    except Exception:
+        return []
+    items = []
+    for g in games:
+        number = str(g["id"])
+        if number.startswith(incomplete):
+            about = "{} {}".format(g["game_id"] or g["file"], ", ".join(g["players"]))
+            items.append(CompletionItem(number, help=printable(about)))
+    return items
+
+
+def _date(ctx, param, value):
+    return value.date() if value is not None else None
+
+
+def game_filters(command):
+    """--since, --until, --rules, --event, --player, --game: the games a
+    league or an export takes (pipkeeper.library.league.Filters)."""
+    from shared_engine import presets
+
+    options = [
+        click.option("--since", type=click.DateTime(formats=["%Y-%m-%d"]), callback=_date, metavar="DATE",
+                     help="Games on or after DATE (YYYY-MM-DD; a record's [Date], else the day the "
+                          "library first had it)."),
+        click.option("--until", type=click.DateTime(formats=["%Y-%m-%d"]), callback=_date, metavar="DATE",
+                     help="Games on or before DATE."),
+        click.option("--rules", type=click.Choice(presets.NAMES), default=None,
+                     help="Games of this preset only."),
+        click.option("--event", metavar="NAME", default=None,
+                     help="Games whose [Event] is NAME (compared as names are: case and spelling)."),
+        click.option("--player", "players", metavar="NAME", multiple=True,
+                     help="Games NAME sat at (repeat: games they all sat at)."),
+        click.option("--game", "games", metavar="GAME", multiple=True, type=int,
+                     shell_complete=complete_game, help="Only game number GAME (repeatable)."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def filters_of(since, until, rules, event, players, games):
+    from pipkeeper.library.league import Filters
+    return Filters(since=since, until=until, rules=rules, event=event, players=players, games=games)

@@ -59,7 +59,7 @@ def test_flash_play_sync_show_flash_again(tmp_path, cache):
         assert code == 0, err
         assert "copied 0 files" in out, (code, out, err)
         code, out, err = cli(board.port, db, "stats", "--json")
-        assert code == 0 and {s["player"] for s in json.loads(out)} == {"P1", "P2", "P3", "P4"}
+        assert code == 0 and {s["player"] for s in json.loads(out)["players"]} == {"P1", "P2", "P3", "P4"}
         html = tmp_path / "report.html"
         code, out, err = cli(board.port, db, "export", "--format", "html", "-o", str(html))
         assert code == 0 and "<svg" in html.read_text()

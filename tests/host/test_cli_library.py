@@ -29,15 +29,15 @@ GAMES = """\
 """
 
 STATS = """\
-player  games  wins  avg round  went out  feet started
-Ann         2     1        6.5         0             0
-P1          2     1       24.6         2            25
-P3          2     1       25.6         1            20
-Bob         2     0        6.5         0             1
-Cy          2     0       16.8         0             0
-P2          2     0       25.9         0            25
-P4          2     0       31.7         2            18
-Di          1     0                    0             0
+player  rating       μ ± σ  games  wins  win %  avg total  avg round  best  worst  rounds won  went out
+P2         3.9  27.9 ± 8.0      2     0      0      259.0       25.9   208    310           6         0
+P1         3.3  27.4 ± 8.0      2     1     50      246.5       24.6   157    336           4         2
+Ann        3.3  27.9 ± 8.2      1     1    100       26.0        6.5    26     26           2         0
+Bob        1.5  25.7 ± 8.1      1     0      0       26.0        6.5    26     26           1         0
+P3        -0.9  23.1 ± 8.0      2     1     50      256.0       25.6   249    263           8         1
+P4        -2.2  21.4 ± 7.9      2     0      0      317.0       31.7   249    385           4         2
+Cy        -2.8  21.4 ± 8.1      1     0      0       67.0       16.8    67     67           1         0
+3 finished games counted; left out: 1 in play, 1 flagged
 """
 
 
@@ -84,9 +84,9 @@ def test_plain_columns_are_measured_by_their_width_on_screen(tmp_path):
     with Library(path) as lib:
         lib.store("b1", "wide.dgn", text.encode("utf-8"))
     lines = run("stats", "--db", path).splitlines()
-    assert lines[0] == "player  games  wins  avg round  went out  feet started"
-    assert lines[1] == "安娜        1     1        6.5         0             0"
-    assert lines[2] == "Bob         1     0        6.5         0             0"
+    assert lines[0].startswith("player  rating       μ ± σ  games")
+    assert lines[1].startswith("安娜       3.3  27.9 ± 8.2      1")
+    assert lines[2].startswith("Bob        1.5  25.7 ± 8.1      1")
 
 
 # -- a terminal: rich draws ---------------------------------------------------------
@@ -109,12 +109,14 @@ def test_a_narrow_terminal_wraps_names_but_hides_no_column(db):
 
 
 def test_stats_on_a_terminal(db):
-    plain = ANSI.sub("", run("stats", "--db", db, terminal=True))
+    plain = ANSI.sub("", run("stats", "--db", db, terminal=True, columns=120))
     lines = [line.rstrip() for line in plain.splitlines()]
-    assert lines[0].split() == ["player", "games", "wins", "avg", "round", "went", "out", "feet",
-                                "started"]
+    assert lines[0].split() == ["player", "rating", "μ", "±", "σ", "games", "wins", "win", "%", "avg",
+                                "total", "avg", "round", "best", "worst", "rounds", "won", "went", "out"]
     assert set(lines[1]) == {"─"}
-    assert lines[2].split() == ["Ann", "2", "1", "6.5", "0", "0"]
+    assert lines[2].split() == ["P2", "3.9", "27.9", "±", "8.0", "2", "0", "0", "259.0", "25.9", "208",
+                                "310", "6", "0"]
+    assert lines[-1] == "3 finished games counted; left out: 1 in play, 1 flagged"
 
 
 def test_show_on_a_terminal_has_the_totals_as_footer_and_marks_who_went_out(db):
@@ -210,3 +212,28 @@ def test_lines_printed_meanwhile_stay_off_the_bar(monkeypatch, capsys):
     lines = [line.strip() for line in re.split(r"[\r\n]", ANSI.sub("", screen.getvalue()))]
     assert "1.0 KB  /main.py" in lines
     assert re.match(r"flash\s.*2\.0/2\.0 KiB", [x for x in lines if x][-1])
+
+
+# -- shell completion of a game's number (issue 32.20) -----------------------------------------
+
+def complete(line, db, shell="bash"):
+    """What `pipkeeper` answers the shell for the word being typed at the end of `line`."""
+    words = line.split(" ")
+    env = {"_PIPKEEPER_COMPLETE": "{}_complete".format(shell), "COMP_WORDS": line,
+           "COMP_CWORD": str(len(words) - 1), "PIPKEEPER_DB": db}
+    result = CliRunner().invoke(main, [], prog_name="pipkeeper", env=env)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_show_forget_and_export_complete_the_games_numbers(db):
+    listed = ["plain,{}".format(n) for n in (1, 2, 3, 4, 5)]
+    assert complete("pipkeeper show ", db).split() == listed
+    assert complete("pipkeeper forget ", db).split() == listed
+    assert complete("pipkeeper export --game ", db).split() == listed
+    assert complete("pipkeeper show 4", db).split() == ["plain,4"]
+    # zsh shows each number's [Game] id and players beside it
+    assert complete("pipkeeper show 1", db, shell="zsh").splitlines() == [
+        "plain", "1", "b1c2-0007 Ann, Bob, Cy"]
+    # no library: nothing offered, nothing said
+    assert complete("pipkeeper show ", db + ".missing").strip() == ""

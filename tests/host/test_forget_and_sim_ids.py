@@ -66,8 +66,8 @@ def test_forget_asks_first_and_removes_the_game_and_its_copies(db):
         assert lib.db.execute("SELECT COUNT(*) FROM seats WHERE record_id IN (1, 2)").fetchone()[0] == 0
         assert lib.db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
         assert lib.integrity() == "ok"
-    stats = json.loads(run("stats", "--db", db, "--json").stdout)
-    assert [s["games"] for s in stats if s["player"] == "Ann"] == [1]     # the other game only
+    players = json.loads(run("players", "--db", db, "--json").stdout)
+    assert [p["games"] for p in players if p["player"] == "Ann"] == [1]     # the other game only
 
 
 def test_forget_on_a_terminal_asks(db, monkeypatch):

@@ -8,6 +8,7 @@ import pytest
 from boardkit import write_games
 from pipkeeper.library import export, store as library
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.library.league import League
 from pipkeeper.library.store import Library
 
 
@@ -72,8 +73,9 @@ def test_rejected_records_are_kept_and_left_out_of_stats(tmp_path, games):
         rid, facts, _ = lib.store("b1", "0009.dgn", bad)
         assert facts.status == "rejected" and facts.error_line and facts.error
         assert lib.record(rid)["dgn"] == bad
-        stats = {s["player"]: s for s in lib.stats()}
+        stats = {s["player"]: s for s in League.of(lib).standings()}
         assert all(s["games"] == 1 for s in stats.values())
+        assert League.of(lib).left_out["flagged"] == 1
 
 
 def test_stats_add_up(tmp_path, games):
@@ -83,7 +85,7 @@ def test_stats_add_up(tmp_path, games):
     with Library(tmp_path / "lib.sqlite3") as lib:
         for name, data in games.items():
             lib.store("b1", name, data)
-        stats = {s["player"]: s for s in lib.stats()}
+        stats = {s["player"]: s for s in League.of(lib).standings()}
     wins = {}
     rounds = points = 0
     for data in games.values():

@@ -26,15 +26,13 @@ engine's message; it never stops the other files.
 
 import binascii
 import hashlib
-import unicodedata
 
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.board.link import LinkLost
-from pipkeeper.library.store import MAX_RECORD
+from pipkeeper.library.store import MAX_RECORD, check_file_name as check_name
 from pipkeeper.progress import Null
 
 GAMES_DIR = "/games"
-MAX_NAME = 64
 
 class Entry:
     """One name in the board's /games/ and what sync did with it."""
@@ -69,26 +67,6 @@ class SyncResult:
     def as_dict(self):
         return {"board": self.board, "wire_bytes": self.wire_bytes, "image": self.image,
                 "files": [e.as_dict() for e in self.entries]}
-
-
-def check_name(name):
-    """None if `name` is safe to use, else the reason it is refused."""
-    if not isinstance(name, str) or not name:
-        return "an empty or unreadable name"
-    if len(name) > MAX_NAME:
-        return "a name longer than {} characters".format(MAX_NAME)
-    if "/" in name or "\\" in name:
-        return "a path, not a file name"
-    if name in (".", "..") or ".." in name:
-        return "a name with '..'"
-    for ch in name:
-        if ch in "\x7f" or ord(ch) < 32 or unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp"):
-            return "a name with control characters"
-    if not name.endswith(".dgn"):
-        return "not a game record (.dgn)"
-    if name.startswith("."):
-        return "a hidden file"
-    return None
 
 
 def shown(name):

@@ -2,12 +2,17 @@
 
 import click
 
-from pipkeeper.library.store import Library
+from pipkeeper.library.store import Library, is_imported
 from pipkeeper.options import NO_GAMES, answered, db_option, json_option, printable
 
 
 # How a terminal shows a game's state (plain text shows the word alone).
 STATE_STYLES = {"FLAGGED": "bold red", "over": "green", "in play": "yellow"}
+
+
+def source_of(g):
+    """Where a game came from: a simulated board, files (`import`), a board."""
+    return "sim" if g["simulated"] else "file" if is_imported(g["board"]) else "board"
 
 
 def state_of(g):
@@ -26,7 +31,7 @@ def command(db, as_json, show_all):
     """List the games in the library, oldest first.
 
     "from" tells a simulated board's games (`pipkeeper sim`) from a real
-    board's. A FLAGGED game is a record the engine rejects, kept verbatim;
+    board's, and both from records taken from files (`pipkeeper import`). A FLAGGED game is a record the engine rejects, kept verbatim;
     `pipkeeper show` names the line and the reason; `pipkeeper forget`
     removes a game.
     """
@@ -46,7 +51,7 @@ def command(db, as_json, show_all):
     for g in games:
         state = state_of(g)
         rows.append([printable(c) for c in (
-            g["id"], g["game_id"] or g["file"], "sim" if g["simulated"] else "board",
+            g["id"], g["game_id"] or g["file"], source_of(g),
             g["rules"] or "?", ", ".join(g["players"]) or "?",
             "" if g["rounds"] is None else g["rounds"])]
             + [Text(state, style=STATE_STYLES.get(state)), printable(", ".join(g["winners"]))])

@@ -6,11 +6,11 @@ import click
 
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.library.store import Library
-from pipkeeper.options import db_option, json_option
+from pipkeeper.options import complete_game, db_option, json_option
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
 @db_option
 @json_option
 @click.option("--dgn", "as_dgn", is_flag=True, help="Print the record itself (DGN), verbatim.")

@@ -16,34 +16,44 @@ import json
 from html import escape
 
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.library import pages
 
 FORMATS = ("csv", "json", "html")
-_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 
 
-def export(library, fmt):
-    """The export as text."""
+def export(library, fmt, filters=None, league=False, min_games=0):
+    """The export as text: the games ``filters`` takes (all by default);
+    ``league``: the league page instead (HTML only)."""
+    from pipkeeper.library.league import Filters, League, chosen
+    filters = filters or Filters()
+    if league:
+        if fmt != "html":
+            raise PipkeeperError("--league is a page: use --format html (`pipkeeper stats --json` "
+                                 "or --csv has the league's figures)")
+        from pipkeeper.library.league_page import to_html as league_html
+        return league_html(League.of(library, filters), min_games)
+    ids = set(chosen(library, filters))
     if fmt == "csv":
-        return to_csv(library)
+        return to_csv(library, ids)
     if fmt == "json":
-        return to_json(library)
+        return to_json(library, ids, League.of(library, filters))
     if fmt == "html":
-        return to_html(library)
+        return to_html(library, ids, League.of(library, filters))
     raise PipkeeperError("unknown format {!r} (choose {})".format(fmt, ", ".join(FORMATS)))
 
 
-def to_csv(library):
+def to_csv(library, ids=None):
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["game", "game_id", "date", "rules", "round", "double", "seat", "player",
                 "score", "total", "went_out", "won_game", "corrected", "original_score"])
-    for g, rep in library.reports():
+    for g, rep in _only(library.reports(), ids):
         totals = [0] * len(rep["players"])
         for n, rnd in enumerate(rep["rounds"], 1):
             for s, name in enumerate(rep["players"]):
                 totals[s] += rnd["scores"][s]
                 w.writerow([g["id"], g["game_id"] or "", g["date"] or "", rep["rules"], n,
-                            rnd["double"], s + 1, _csv_safe(name), rnd["scores"][s], totals[s],
+                            rnd["double"], s + 1, csv_safe(name), rnd["scores"][s], totals[s],
                             1 if rnd.get("out") == s + 1 else 0,
                             1 if rep["over"] and (s + 1) in rep["winners"] else 0]
                            + _original(rnd, s))
@@ -65,39 +75,52 @@ def _original(rnd, s):
     return [0, ""]
 
 
-def _csv_safe(text):
+def csv_safe(text):
     """Keep a spreadsheet from reading a player's name as a formula."""
     text = str(text)
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def to_json(library):
+def _only(games, ids):
+    """The games (dicts, or (dict, report) pairs) whose number is in ``ids``
+    (all when None)."""
+    if ids is None:
+        return games
+    return [g for g in games if (g[0] if isinstance(g, tuple) else g)["id"] in ids]
+
+
+def to_json(library, ids=None, league=None):
     games = []
-    for g in library.games():
+    for g in _only(library.games(), ids):
         rec = library.record(g["id"])
         item = dict(g)
         item["report"] = rec["report"]
         item["dgn"] = rec["dgn"].decode("utf-8", "replace")
         games.append(item)
-    return json.dumps({"games": games, "players": library.stats()}, ensure_ascii=False, indent=1) + "\n"
+    league = league or _league(library)
+    return json.dumps({"games": games, "players": league.standings(), "counted": league.counted()},
+                      ensure_ascii=False, indent=1) + "\n"
+
+
+def _league(library):
+    from pipkeeper.library.league import League
+    return League.of(library)
 
 
 # -- HTML -----------------------------------------------------------------------
 
-_STYLE = """body{font-family:system-ui,sans-serif;margin:2em;max-width:60em;color:#222}
-table{border-collapse:collapse;margin:.5em 0 1em}td,th{padding:.2em .7em;text-align:right;border-bottom:1px solid #ddd}
-td:first-child,th:first-child{text-align:left}.out{font-weight:bold}.flag{color:#b00}
-.fixed{text-decoration:underline dotted;cursor:help}.fixed::after{content:"~"}
-section{margin-bottom:2.5em}svg{background:#fafafa;border:1px solid #eee}.legend span{margin-right:1em}"""
+# What the marks of a score sheet mean, under the first sheet.
+LEGEND = ("<p class=\"note legend-marks\"><b>*</b> went out of that round (scored 0); "
+          "<b>~</b> a score corrected by a <code>fix</code> line (the original on hover).</p>")
 
 
-def to_html(library):
-    parts = ["<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">",
-             "<title>pipkeeper: games</title><style>", _STYLE, "</style></head><body>",
-             "<h1>Games</h1>"]
-    parts.append(_stats_table(library.stats()))
-    reports = library.reports()
-    flagged = [g for g in library.games() if g["status"] == "rejected"]
+def to_html(library, ids=None, league=None):
+    league = league or _league(library)
+    parts = ["<h1>Games</h1>", "<h2>Players</h2>", pages.standings_table(league.standings(), league.counted())]
+    reports = _only(library.reports(), ids)
+    flagged = [g for g in _only(library.games(), ids) if g["status"] == "rejected"]
+    if reports:
+        parts.append(LEGEND)
     for g, rep in reports:
         parts.append(_game_section(g, rep))
     if flagged:
@@ -108,32 +131,11 @@ def to_html(library):
         parts.append("</ul>")
     if not reports and not flagged:
         parts.append("<p>No games yet.</p>")
-    parts.append("</body></html>\n")
-    return "".join(parts)
-
-
-def _stats_table(stats):
-    if not stats:
-        return ""
-    rows = ["<h2>Players</h2><table><tr><th>player</th><th>games</th><th>wins</th>"
-            "<th>average round score</th><th>rounds gone out</th><th>chicken feet started</th></tr>"]
-    for s in stats:
-        avg = "" if s["average_round_score"] is None else "{:.1f}".format(s["average_round_score"])
-        rows.append("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>".format(
-            _name(s["player"]), s["games"], s["wins"], avg, s["rounds_out"], s["feet_started"]))
-    rows.append("</table>")
-    return "".join(rows)
-
-
-def _name(player):
-    """A player's name in the page: escaped, and isolated (``<bdi>``) so that
-    a name written right to left (Persian) keeps its own order and leaves
-    the sentence around it alone."""
-    return "<bdi>{}</bdi>".format(escape(str(player)))
+    return pages.page("pipkeeper: games", parts)
 
 
 def _game_section(g, rep):
-    names = [_name(p) for p in rep["players"]]
+    names = [pages.name(p) for p in rep["players"]]
     title = "#{} {} — {}".format(g["id"], escape(rep["rules"]), ", ".join(names))
     about = [escape(x) for x in (g["event"], g["date"], g["game_id"]) if x]
     out = ["<section><h2>{}</h2>".format(title)]
@@ -200,12 +202,12 @@ def _chart(rep, names, titles, width=560, height=220, pad=36):
         out.append('<text x="{}" y="{}" font-size="10" text-anchor="middle">{}</text>'.format(
             x, height - pad + 14, int(rnd["double"])))
     for s in range(n):
-        colour = _COLOURS[s % len(_COLOURS)]
+        colour = pages.colour(s)
         points = " ".join(xy(i, v) for i, v in enumerate(series[s]))
         out.append('<polyline fill="none" stroke="{}" stroke-width="2" points="{}"><title>{}</title></polyline>'
                    .format(colour, points, titles[s]))
     out.append("</svg>")
-    legend = "".join('<span style="color:{}">&#9632; {}</span>'.format(_COLOURS[s % len(_COLOURS)], names[s])
+    legend = "".join('<span style="color:{}">&#9632; {}</span>'.format(pages.colour(s), names[s])
                      for s in range(n))
     out.append('<div class="legend">{}</div>'.format(legend))
     return "".join(out)

@@ -17,6 +17,14 @@ the library twice ([Game] id equal, or the same bytes, one a prefix of the
 other) is marked `duplicate_of` the longer and left out of listings and
 statistics: importing is idempotent.
 
+Records reach the library by `store` alone: sync calls it as each file
+arrives, `take` (`pipkeeper import`: files, folders, other libraries) with
+a whole file in hand, by sync's rule; `restore` puts back what `forget`
+left in the bin.
+
+Players (`player_names`) and the bin are the library's own, beside the
+records: a rename, a merge or a forget never rewrites a record's text.
+
 Schema changes are numbered migrations applied in order on open
 (`PRAGMA user_version`); a library from a newer pipkeeper is refused.
 """
@@ -26,6 +34,7 @@ import json
 import os
 import sqlite3
 import time
+import unicodedata
 from pathlib import Path
 
 from pipkeeper.library import derive
@@ -39,6 +48,8 @@ DB_ENV = "PIPKEEPER_DB"
 # beyond any real record and small enough to hold in memory and in one
 # SQLite row.
 MAX_RECORD = 1024 * 1024
+# The longest record file name taken (a board's are "0001.dgn").
+MAX_FILE_NAME = 64
 
 MIGRATIONS = [
     # 1: records + derived tables
@@ -97,7 +108,56 @@ MIGRATIONS = [
         PRIMARY KEY (board, name)
     );
     """,
+    # 3: the league's players (`pipkeeper players`), and the bin that keeps
+    # what `forget` removed for BIN_DAYS (`forget --undo` takes it back)
+    """
+    CREATE TABLE player_names(
+        spelling TEXT PRIMARY KEY,
+        name TEXT NOT NULL
+    );
+    CREATE TABLE bin(
+        entry INTEGER PRIMARY KEY,
+        game INTEGER NOT NULL,
+        record_id INTEGER NOT NULL,
+        board TEXT NOT NULL,
+        name TEXT NOT NULL,
+        live INTEGER NOT NULL,
+        dgn BLOB NOT NULL,
+        first_synced REAL NOT NULL,
+        last_synced REAL NOT NULL,
+        forgotten REAL NOT NULL
+    );
+    CREATE INDEX bin_game ON bin(game);
+    """,
 ]
+
+# How long `forget` keeps what it removed, for `forget --undo`: a month of
+# weekly game nights, time enough to notice the wrong game went.
+BIN_DAYS = 30
+
+
+def check_file_name(name):
+    """None if a record's file name (a board's, or a file's `pipkeeper
+    import` is given) is safe to use, else the reason it is refused: sync
+    and import take the same names."""
+    if not isinstance(name, str) or not name:
+        return "an empty or unreadable name"
+    if len(name) > MAX_FILE_NAME:
+        return "a name longer than {} characters".format(MAX_FILE_NAME)
+    if "/" in name or "\\" in name:
+        return "a path, not a file name"
+    if name in (".", "..") or ".." in name:
+        return "a name with '..'"
+    for ch in name:
+        if unicodedata.category(ch) == "Cs":      # a file name's byte that is not UTF-8
+            return "a name that is not UTF-8 text"
+        if ch in "\x7f" or ord(ch) < 32 or unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp"):
+            return "a name with control characters"
+    if not name.endswith(".dgn"):
+        return "not a game record (.dgn)"
+    if name.startswith("."):
+        return "a hidden file"
+    return None
 
 
 def is_simulated(board):
@@ -105,6 +165,13 @@ def is_simulated(board):
     and its id (pipkeeper.board.link.BoardInfo.board_id), or "virtual", as
     every sim was called before each had an id of its own."""
     return board == "virtual" or board.startswith("sim-")
+
+
+def is_imported(board):
+    """Whether the library's key ``board`` is not a board's but files'
+    (`pipkeeper import`): "file:" and a folder of records, or "folder:" and
+    a board's flash copied to a folder without a sim's id."""
+    return board.startswith("file:") or board.startswith("folder:")
 
 
 def default_path():
@@ -175,26 +242,7 @@ class Library(Closing):
             raise PipkeeperError("cannot open the library {}: {}".format(self.path, exc))
 
     def _connect_read_only(self):
-        if os.path.isdir(self.path):
-            raise PipkeeperError("{} is a folder, not a library file".format(self.path))
-        if not os.path.exists(self.path):
-            raise PipkeeperError("no library at {} (`pipkeeper sync` makes it; --db or ${} names "
-                                 "another)".format(self.path, DB_ENV))
-        uri = Path(os.path.abspath(self.path)).as_uri() + "?mode=ro"
-        try:
-            db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10)
-            try:
-                db.execute("PRAGMA user_version").fetchone()
-            except sqlite3.OperationalError:
-                # no -shm beside it and no right to make one: nobody can
-                # change this file while we read it
-                db.close()
-                db = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None, timeout=10)
-            return db
-        except sqlite3.OperationalError as exc:
-            raise PipkeeperError("cannot open the library {}: {}".format(self.path, exc))
-        except sqlite3.DatabaseError as exc:
-            raise PipkeeperError("{} is not a pipkeeper library ({})".format(self.path, exc))
+        return connect_read_only(self.path)
 
     def _check_readable(self):
         """A library of ours and current; one of an older pipkeeper is
@@ -256,6 +304,12 @@ class Library(Closing):
                               (board, name)).fetchone()
         return bytes(row["dgn"]) if row else b""
 
+    def last_synced(self, board, name):
+        """When the live record of board:/games/name last changed (None: none)."""
+        row = self.db.execute("SELECT last_synced FROM records WHERE board = ? AND name = ? AND live = 1",
+                              (board, name)).fetchone()
+        return row["last_synced"] if row else None
+
     def held_sizes(self, board):
         """{name: bytes held} for every live record of `board`, and for
         every file of it a `forget` let go of, at the size it had then: the
@@ -268,11 +322,13 @@ class Library(Closing):
             "SELECT name, size FROM records WHERE board = ? AND live = 1", (board,))})
         return sizes
 
-    def store(self, board, name, data, replaced=False):
+    def store(self, board, name, data, replaced=False, first_synced=None):
         """Record that board:/games/name now holds `data`, in one transaction.
 
         `replaced`: the file no longer starts with what we held, so it is a
         different game: the old row stays, not live, and a new one starts.
+        `first_synced`: when the library first had the game, for a record
+        merged from another library (its sync order); now by default.
         Returns (record id, Derived, what) with what in new|grown|same.
         """
         data = bytes(data)
@@ -288,29 +344,72 @@ class Library(Closing):
                 row = None
             if row is not None and row["sha256"] == digest:
                 return row["id"], facts, "same"
-            values = (data, len(data), digest, facts.game_id, facts.status, facts.error,
-                      facts.error_line, now)
             if row is None:
-                cur = self.db.execute(
-                    "INSERT INTO records(board, name, dgn, size, sha256, game_id, status, error, "
-                    "error_line, last_synced, first_synced) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                    (board, name) + values + (now,))
-                rid, what = cur.lastrowid, "new"
+                rid, what = self._insert(board, name, data, facts, digest, True,
+                                         first_synced or now, now), "new"
             else:
                 rid, what = row["id"], "grown"
                 self.db.execute(
                     "UPDATE records SET dgn=?, size=?, sha256=?, game_id=?, status=?, error=?, "
-                    "error_line=?, last_synced=? WHERE id = ?", values + (rid,))
-            self._write_derived(rid, facts)
-            self._dedupe(rid, facts.game_id, data, digest)
+                    "error_line=?, last_synced=? WHERE id = ?",
+                    (data, len(data), digest, facts.game_id, facts.status, facts.error,
+                     facts.error_line, now, rid))
+                self._write_derived(rid, facts)
+                self._dedupe(rid, facts.game_id, data, digest)
             self.db.execute("DELETE FROM forgotten WHERE board = ? AND name = ?", (board, name))
         return rid, facts, what
+
+    def take(self, board, name, data, live=True, first_synced=None):
+        """Take a whole record from outside a sync (`pipkeeper import`: a
+        file, a simulated board's folder, another library) by sync's rule:
+        the bytes held for (board, name) grown by `data` are the same game
+        grown; bytes that no longer start with what is held (to its last
+        whole line) are another game, and the held one stays, no longer
+        live; `data` that the held bytes already contain whole is "same".
+        ``live=False``: a record another library keeps as an old game of a
+        board (replaced since): it joins the library as one, unless the
+        library holds its bytes already. Returns what `store` returns, with
+        "replaced" for a new game that took the held one's place."""
+        data = bytes(data)
+        if not live:
+            digest = hashlib.sha256(data).hexdigest()
+            row = self.db.execute("SELECT id FROM records WHERE sha256 = ?", (digest,)).fetchone()
+            facts = derive.derive(data)
+            if row is not None:
+                return row["id"], facts, "same"
+            now = time.time()
+            with self.transaction():
+                rid = self._insert(board, name, data, facts, digest, False, first_synced or now, now)
+            return rid, facts, "new"
+        held = self.held(board, name)
+        if held and held.startswith(data):
+            row = self.db.execute("SELECT id FROM records WHERE board = ? AND name = ? AND live = 1",
+                                  (board, name)).fetchone()
+            return row["id"], derive.derive(held), "same"
+        whole = held[:held.rfind(b"\n") + 1]
+        replaced = bool(held) and not data.startswith(whole)
+        rid, facts, what = self.store(board, name, data, replaced=replaced, first_synced=first_synced)
+        return rid, facts, "replaced" if replaced and what == "new" else what
+
+    def _insert(self, board, name, data, facts, digest, live, first_synced, last_synced, rid=None):
+        """A new row for a record (inside the caller's transaction), its
+        derived rows and its place among its duplicates; its id."""
+        cur = self.db.execute(
+            "INSERT INTO records(id, board, name, live, dgn, size, sha256, game_id, status, error, "
+            "error_line, first_synced, last_synced) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (rid, board, name, 1 if live else 0, data, len(data), digest, facts.game_id,
+             facts.status, facts.error, facts.error_line, first_synced, last_synced))
+        rid = cur.lastrowid
+        self._write_derived(rid, facts)
+        self._dedupe(rid, facts.game_id, data, digest)
+        return rid
 
     def forget(self, rid):
         """Remove game ``rid`` and every copy of it the library keeps as its
         duplicate, in one transaction; the board files they were still
-        live for are noted (`forgotten`) so that sync leaves them. Returns
-        the ids removed."""
+        live for are noted (`forgotten`) so that sync leaves them. What goes
+        is kept in the bin for BIN_DAYS (`restore` takes it back), and what
+        the bin held longer than that is let go. Returns the ids removed."""
         with self.transaction():
             ids = [rid]
             for r in ids:      # the duplicates of the duplicates too
@@ -323,10 +422,98 @@ class Library(Closing):
                         marks), ids).fetchall():
                 self.db.execute("INSERT OR REPLACE INTO forgotten VALUES (?,?,?,?,?)",
                                 (row["board"], row["name"], row["size"], row["sha256"], now))
+            self.db.execute(
+                "INSERT INTO bin(game, record_id, board, name, live, dgn, first_synced, last_synced, "
+                "forgotten) SELECT ?, id, board, name, live, dgn, first_synced, last_synced, ? "
+                "FROM records WHERE id IN ({}) ORDER BY id".format(marks), [rid, now] + ids)
+            self.db.execute("DELETE FROM bin WHERE forgotten < ?", (now - BIN_DAYS * 86400,))
             self.db.execute("UPDATE records SET duplicate_of = NULL WHERE duplicate_of IN ({})".format(
                 marks), ids)
             self.db.execute("DELETE FROM records WHERE id IN ({})".format(marks), ids)
         return ids
+
+    def binned(self):
+        """What `forget` removed in the last BIN_DAYS, newest first: one
+        dict per forgotten game, `game` (its number then), `forgotten`
+        (a time), `until` (when the bin lets it go), `copies` (its
+        duplicates that went with it) and the record's facts for a listing."""
+        since = time.time() - BIN_DAYS * 86400
+        out = []
+        for row in self.db.execute(
+                "SELECT game, forgotten, COUNT(*) AS n FROM bin WHERE forgotten >= ? "
+                "GROUP BY game, forgotten ORDER BY forgotten DESC, game DESC", (since,)).fetchall():
+            main = self.db.execute("SELECT * FROM bin WHERE game = ? AND forgotten = ? AND record_id = ?",
+                                   (row["game"], row["forgotten"], row["game"])).fetchone()
+            facts = derive.derive(bytes(main["dgn"]))
+            out.append({"game": row["game"], "forgotten": row["forgotten"],
+                        "until": row["forgotten"] + BIN_DAYS * 86400, "copies": row["n"] - 1,
+                        "board": main["board"], "file": main["name"], "game_id": facts.game_id,
+                        "status": facts.status,
+                        "rules": facts.report["rules"] if facts.report else _first(facts.tags.get("Rules")),
+                        "players": facts.report["players"] if facts.report else
+                        list(facts.tags.get("Players") or [])})
+        return out
+
+    def restore(self, game=None):
+        """Take back from the bin the game `forget` was given as ``game``
+        (the latest forgotten when None), with the copies that went with
+        it, in one transaction: each gets its old number back where no
+        record has taken it since, and is live again for its board file
+        unless a newer record is (the board's file grew and was synced
+        since: the old one is then its duplicate). Returns [(old id, new id)]."""
+        since = time.time() - BIN_DAYS * 86400
+        if game is None:
+            last = self.db.execute("SELECT game, forgotten FROM bin WHERE forgotten >= ? "
+                                   "ORDER BY forgotten DESC, entry DESC LIMIT 1", (since,)).fetchone()
+        else:
+            last = self.db.execute("SELECT game, forgotten FROM bin WHERE game = ? AND forgotten >= ? "
+                                   "ORDER BY forgotten DESC LIMIT 1", (int(game), since)).fetchone()
+        if last is None:
+            if game is None:
+                raise PipkeeperError("nothing to take back: no game was forgotten in the last {} "
+                                     "days".format(BIN_DAYS))
+            raise PipkeeperError("no forgotten game {} in the last {} days (see `pipkeeper forget "
+                                 "--list`)".format(game, BIN_DAYS))
+        back = []
+        with self.transaction():
+            entries = self.db.execute("SELECT * FROM bin WHERE game = ? AND forgotten = ? ORDER BY record_id",
+                                      (last["game"], last["forgotten"])).fetchall()
+            for e in entries:
+                data = bytes(e["dgn"])
+                facts = derive.derive(data)
+                live = bool(e["live"]) and self.db.execute(
+                    "SELECT 1 FROM records WHERE board = ? AND name = ? AND live = 1",
+                    (e["board"], e["name"])).fetchone() is None
+                free = self.db.execute("SELECT 1 FROM records WHERE id = ?",
+                                       (e["record_id"],)).fetchone() is None
+                rid = self._insert(e["board"], e["name"], data, facts, hashlib.sha256(data).hexdigest(),
+                                   live, e["first_synced"], e["last_synced"],
+                                   rid=e["record_id"] if free else None)
+                if live:
+                    self.db.execute("DELETE FROM forgotten WHERE board = ? AND name = ?",
+                                    (e["board"], e["name"]))
+                back.append((e["record_id"], rid))
+            self.db.execute("DELETE FROM bin WHERE game = ? AND forgotten = ?", (last["game"], last["forgotten"]))
+        return back
+
+    # -- players ---------------------------------------------------------------
+    def player_names(self):
+        """{spelling key: the player's name} as `players rename`/`merge` set them."""
+        return {r["spelling"]: r["name"] for r in self.db.execute("SELECT spelling, name FROM player_names")}
+
+    def set_player_names(self, names):
+        """Point each spelling key of ``names`` ({key: name}) at its name, in
+        one transaction. The records are never rewritten."""
+        with self.transaction():
+            for key, name in names.items():
+                self.db.execute("INSERT OR REPLACE INTO player_names VALUES (?, ?)", (key, name))
+
+    def seat_names(self):
+        """(record id, player as written) for every seat of every listed game
+        the engine accepts, in the library's order."""
+        return [(r["record_id"], r["player"]) for r in self.db.execute(
+            "SELECT s.record_id, s.player FROM seats s JOIN records r ON r.id = s.record_id "
+            "WHERE r.duplicate_of IS NULL AND r.status = 'ok' ORDER BY s.record_id, s.seat")]
 
     # -- derived rows ---------------------------------------------------------
     def _derive_into(self, rid, data):
@@ -434,30 +621,52 @@ class Library(Closing):
                     out.append((g, json.loads(row["report"])))
         return out
 
-    def stats(self):
-        """Per player: games, wins, average round score, rounds out, feet started."""
-        rows = self.db.execute(
-            "SELECT s.player AS player, COUNT(*) AS games, SUM(s.won) AS wins, "
-            "SUM(s.rounds) AS rounds, SUM(s.round_score_sum) AS points, "
-            "SUM(s.rounds_out) AS rounds_out, SUM(s.feet_started) AS feet_started "
-            "FROM seats s JOIN records r ON r.id = s.record_id "
-            "WHERE r.duplicate_of IS NULL AND r.status = 'ok' "
-            "GROUP BY s.player ORDER BY wins DESC, games DESC, s.player").fetchall()
+    def played(self):
+        """What the league reads: one dict per listed record (duplicates
+        left out), oldest first: `id`, `status`, `first_synced`, the
+        record's `date` and `event` tags, its `report` (None when the
+        engine rejects it) and `feet` (chicken feet started, per seat)."""
+        feet = {}
+        for row in self.db.execute("SELECT record_id, seat, feet_started FROM seats ORDER BY record_id, seat"):
+            feet.setdefault(row["record_id"], []).append(row["feet_started"])
         out = []
-        for r in rows:
-            out.append({
-                "player": r["player"],
-                "games": r["games"],
-                "wins": r["wins"],
-                "rounds": r["rounds"],
-                "average_round_score": round(r["points"] / r["rounds"], 2) if r["rounds"] else None,
-                "rounds_out": r["rounds_out"],
-                "feet_started": r["feet_started"],
-            })
+        for row in self.db.execute(
+                "SELECT r.id, r.status, r.first_synced, g.date, g.event, g.report FROM records r "
+                "LEFT JOIN games g ON g.record_id = r.id WHERE r.duplicate_of IS NULL ORDER BY r.id"):
+            out.append({"id": row["id"], "status": row["status"], "first_synced": row["first_synced"],
+                        "date": row["date"], "event": row["event"],
+                        "report": json.loads(row["report"]) if row["report"] else None,
+                        "feet": feet.get(row["id"], [])})
         return out
 
     def integrity(self):
         return self.db.execute("PRAGMA integrity_check").fetchone()[0]
+
+
+def connect_read_only(path):
+    """An SQLite connection that only reads the library file ``path`` (a
+    pipkeeper library or its backup), never writes it, nor makes a file
+    beside it where it cannot."""
+    if os.path.isdir(path):
+        raise PipkeeperError("{} is a folder, not a library file".format(path))
+    if not os.path.exists(path):
+        raise PipkeeperError("no library at {} (`pipkeeper sync` makes it; --db or ${} names "
+                             "another)".format(path, DB_ENV))
+    uri = Path(os.path.abspath(path)).as_uri() + "?mode=ro"
+    try:
+        db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10)
+        try:
+            db.execute("PRAGMA user_version").fetchone()
+        except sqlite3.OperationalError:
+            # no -shm beside it and no right to make one: nobody can
+            # change this file while we read it
+            db.close()
+            db = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None, timeout=10)
+        return db
+    except sqlite3.OperationalError as exc:
+        raise PipkeeperError("cannot open the library {}: {}".format(path, exc))
+    except sqlite3.DatabaseError as exc:
+        raise PipkeeperError("{} is not a pipkeeper library ({})".format(path, exc))
 
 
 _NEWER = ("the library {} was written by a newer pipkeeper (schema {}, this one knows {}); "
