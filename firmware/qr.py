@@ -23,13 +23,16 @@ Only what the board needs, each step a function named after the standard's:
   the mask with the lowest penalty (7.8.2-7.8.3), the format information
   (7.9). No version information: that is for versions 7 and up.
 
-Small on purpose: the tables are six bytes a column, the field's
-logarithms are built when the module loads (512 bytes), and the symbol is
-one bytearray of a byte a module (bit 0 dark, bit 1 a function module).
-The masks and their penalties, the bulk of the work (eight masks over
-1,681 modules at version 6), run in native code (viper) on the board; the
-same functions run as plain Python on CPython, where the tests check
-every symbol against a real decoder (zxing-cpp).
+Small on purpose, as its code is heap on the stock image (loaded with the
+QR screen) and flash on the scorer's own: the tables are a few bytes, the
+field's logarithms are built when the module loads (768 bytes), and the
+symbol is one bytearray of a byte a module (bit 0 dark, bit 1 a function
+module). What runs over every module (the placement, the masks, their
+penalties: eight masks over 1,681 modules at version 6) and the
+Reed-Solomon division run in native code (viper) on the board; the rest is
+a few calls to what MicroPython does in C (an int's bytes, slices). The
+same functions run as plain Python on CPython, where the tests check every
+symbol against a real decoder (zxing-cpp).
 """
 
 try:
@@ -44,18 +47,13 @@ except ImportError:  # CPython (the tests): the viper functions as plain Python
     def const(x):
         return x
 
-    ptr8 = None  # (viper's type: an annotation only)
+    def ptr8(x):  # (viper's type: an annotation, and a cast that is nothing here)
+        return x
 
 L = const(1)          # the error correction levels as the format information codes them
 M = const(0)
 VERSIONS = const(6)   # the largest version made
 MAX_BYTES = const(134)  # the most bytes a symbol holds (version 6-L, no ECI)
-
-_BYTE_MODE = const(4)     # mode indicators (Table 2)
-_ECI_MODE = const(7)
-_UTF8 = const(26)         # the ECI assignment number of UTF-8
-_DARK = const(1)
-_FUNCTION = const(2)
 
 # Per version 1..6 (Table 9): codewords in all; per level, error correction
 # codewords a block and blocks. At L and M up to version 6 all blocks of a
@@ -64,18 +62,52 @@ _TOTAL = b"\x1a\x2c\x46\x64\x86\xac"
 _EC = {L: b"\x07\x0a\x0f\x14\x1a\x12", M: b"\x0a\x10\x1a\x12\x18\x10"}
 _BLOCKS = {L: b"\x01\x01\x01\x01\x01\x02", M: b"\x01\x01\x01\x02\x02\x04"}
 
-# GF(256) modulo x^8 + x^4 + x^3 + x^2 + 1 (7.5.2): _EXP[i] = 2^i (twice
-# over, so that a sum of two logarithms needs no modulo), _LOG its inverse.
-_EXP = bytearray(512)
+# The function patterns a row at a time, a byte a module (3 dark, 2 light:
+# function modules): a finder pattern (6.3.3) between its separators
+# (6.3.4), nine modules a row, and the separator's row; the alignment
+# pattern (6.3.6), five a row.
+_FINDER = (b"\x02\x03\x03\x03\x03\x03\x03\x03\x02" b"\x02\x03\x02\x02\x02\x02\x02\x03\x02"
+           b"\x02\x03\x02\x03\x03\x03\x02\x03\x02" b"\x02\x03\x02\x03\x03\x03\x02\x03\x02"
+           b"\x02\x03\x02\x03\x03\x03\x02\x03\x02" b"\x02\x03\x02\x02\x02\x02\x02\x03\x02"
+           b"\x02\x03\x03\x03\x03\x03\x03\x03\x02" b"\x02\x02\x02\x02\x02\x02\x02\x02\x02")
+_ALIGNMENT = (b"\x03\x03\x03\x03\x03" b"\x03\x02\x02\x02\x03" b"\x03\x02\x03\x02\x03"
+              b"\x03\x02\x02\x02\x03" b"\x03\x03\x03\x03\x03")
+
+# The mask patterns (Table 10), with i the row and j the column: each is
+# periodic in i with period 12 and in j with period 6 (its terms are i % 2,
+# i % 3, i // 2 % 2, j % 2, j % 3, j // 3 % 2 and their products), so
+# mask k is 12 bytes, byte i % 12 holding in bit j % 6 whether the module
+# flips. A table rather than the formulas: native code on the RP2040 has no
+# division, and viper called the runtime for each % (tests/firmware/test_qr.py
+# checks it against the formulas).
+_MASKS = (b"\x15\x2a\x15\x2a\x15\x2a\x15\x2a\x15\x2a\x15\x2a"
+          b"\x3f\x00\x3f\x00\x3f\x00\x3f\x00\x3f\x00\x3f\x00"
+          b"\x09\x09\x09\x09\x09\x09\x09\x09\x09\x09\x09\x09"
+          b"\x09\x24\x12\x09\x24\x12\x09\x24\x12\x09\x24\x12"
+          b"\x07\x07\x38\x38\x07\x07\x38\x38\x07\x07\x38\x38"
+          b"\x3f\x01\x09\x15\x09\x01\x3f\x01\x09\x15\x09\x01"
+          b"\x3f\x07\x1b\x15\x2d\x31\x3f\x07\x1b\x15\x2d\x31"
+          b"\x15\x38\x31\x2a\x07\x0e\x15\x38\x31\x2a\x07\x0e")
+
+# GF(256) modulo x^8 + x^4 + x^3 + x^2 + 1 (7.5.2): _EXP[i] = 2^i for i
+# below 255, _LOG its inverse (a sum of two logarithms is taken modulo 255
+# by a subtraction).
+_EXP = bytearray(256)
 _LOG = bytearray(256)
 _x = 1
 for _i in range(255):
-    _EXP[_i] = _EXP[_i + 255] = _x
+    _EXP[_i] = _x
     _LOG[_x] = _i
     _x <<= 1
     if _x & 0x100:
         _x ^= 0x11D
 del _x, _i
+
+
+def _times(log_a, log_b):
+    """2^(log_a + log_b): a product, from the factors' logarithms."""
+    s = log_a + log_b
+    return _EXP[s - 255 if s >= 255 else s]
 
 
 def size_of(version):
@@ -90,10 +122,7 @@ def data_codewords(version, level):
 
 def needs_eci(data):
     """Whether ``data`` has bytes beyond ASCII (then it is said to be UTF-8)."""
-    for b in data:
-        if b > 127:
-            return True
-    return False
+    return bool(data) and max(data) > 127
 
 
 def capacity(version, level, eci=False):
@@ -115,48 +144,24 @@ def choose(data):
 
 # -- the data codewords (7.4) --------------------------------------------------------
 
-class _Bits:
-    """A bit stream into a bytearray, most significant bit first."""
-
-    def __init__(self, n):
-        self.buf = bytearray(n)
-        self.at = 0
-
-    def put(self, value, bits):
-        self.at = _put(self.buf, self.at, value, bits)
-
-
-@micropython.viper
-def _put(buf: ptr8, at: int, value: int, bits: int) -> int:
-    i = bits - 1
-    while i >= 0:
-        if (value >> i) & 1:
-            buf[at >> 3] = buf[at >> 3] | (0x80 >> (at & 7))
-        at += 1
-        i -= 1
-    return at
-
-
 def data_bits(data, version, level):
     """The data codewords: the segments, the terminator, padding to the
-    codeword and the pad codewords 0xEC 0x11 in turn (7.4.9-7.4.10)."""
+    codeword and the pad codewords 0xEC 0x11 in turn (7.4.9-7.4.10).
+
+    The bit stream is one integer, made and cut into bytes by MicroPython
+    in C: the designators and the count, the bytes, then the terminator's
+    four 0 bits and, with the ECI, the four more that end the codeword."""
     n = data_codewords(version, level)
-    out = _Bits(n)
+    k = len(data)
     if needs_eci(data):
-        out.put(_ECI_MODE, 4)
-        out.put(_UTF8, 8)           # an assignment below 128: one byte, 0xxxxxxx
-    out.put(_BYTE_MODE, 4)
-    out.put(len(data), 8)
-    for b in data:
-        out.put(b, 8)
-    out.at = min(out.at + 4, n * 8)     # the terminator: up to four 0 bits
-    i = (out.at + 7) >> 3
-    pad = 0xEC
-    while i < n:
-        out.buf[i] = pad
-        pad ^= 0xEC ^ 0x11
-        i += 1
-    return out.buf
+        # 0111 (ECI), 00011010 (UTF-8, 26: one byte, 0xxxxxxx), 0100 (byte
+        # mode), the count: 24 bits, the bytes, then eight 0 bits
+        head, tail, length = 0x71A400 | k, 8, k + 4
+    else:
+        head, tail, length = 0x400 | k, 4, k + 2      # 0100 (byte mode), the count: 12 bits
+    bits = ((head << 8 * k) | int.from_bytes(data, "big")) << tail
+    out = bytearray(bits.to_bytes(length, "big")[:n])
+    return out + (b"\xec\x11" * (n // 2))[:n - len(out)]
 
 
 # -- error correction (7.5) -----------------------------------------------------------
@@ -168,41 +173,33 @@ def generator(degree):
     g = bytearray(degree + 1)
     g[0] = 1
     for i in range(degree):
-        # g *= (x + 2^i): from the top down, each coefficient gains the
-        # one above it times 2^i
+        # g *= (x + 2^i), lowest power first: from the top down, each
+        # coefficient gains the one below it times 2^i
         for j in range(i + 1, 0, -1):
             c = g[j]
-            g[j] = g[j - 1] ^ (_EXP[_LOG[c] + i] if c else 0)
-        g[0] = _EXP[_LOG[g[0]] + i] if g[0] else 0
-    # (computed lowest power first: reverse, drop the leading 1)
-    out = bytearray(degree)
-    for j in range(degree):
-        out[j] = _LOG[g[degree - 1 - j]]
-    return out
-
-
-def remainder(data, start, count, gen):
-    """The error correction codewords of ``data[start:start + count]``: the
-    remainder of its polynomial times x^len(gen) divided by the generator
-    (``generator``), by long division."""
-    rem = bytearray(len(gen))
-    _divide(data, start, count, gen, len(gen), rem, _EXP, _LOG)
-    return rem
+            g[j] = g[j - 1] ^ (_times(_LOG[c], i) if c else 0)
+        g[0] = _times(_LOG[g[0]], i)
+    return bytearray(_LOG[g[degree - 1 - j]] for j in range(degree))
 
 
 @micropython.viper
-def _divide(data: ptr8, start: int, count: int, gen: ptr8, n: int, rem: ptr8, exp: ptr8, log: ptr8):
-    # (remainder's long division, in native code on the board: some 2,400
-    # steps a block at version 6)
+def _divide(data: ptr8, start: int, count: int, gen: ptr8, n: int, rem: ptr8, at: int,
+            exp: ptr8, log: ptr8):
+    # The error correction codewords of data[start:start + count] into
+    # rem[at:at + n]: the remainder of its polynomial times x^n divided by
+    # the generator (``generator``), by long division.
     for k in range(start, start + count):
-        factor = data[k] ^ rem[0]
+        factor = data[k] ^ rem[at]
         for j in range(n - 1):
-            rem[j] = rem[j + 1]
-        rem[n - 1] = 0
+            rem[at + j] = rem[at + j + 1]
+        rem[at + n - 1] = 0
         if factor:
             lf = log[factor]
             for j in range(n):
-                rem[j] = rem[j] ^ exp[gen[j] + lf]
+                e = gen[j] + lf
+                if e >= 255:
+                    e -= 255
+                rem[at + j] = rem[at + j] ^ exp[e]
 
 
 def codewords(data, version, level):
@@ -215,80 +212,71 @@ def codewords(data, version, level):
     ec = _EC[level][v]
     per = len(dc) // blocks     # (the same in every block up to version 6 at L and M)
     gen = generator(ec)
+    ecc = bytearray(blocks * ec)
+    for b in range(blocks):
+        _divide(dc, b * per, per, gen, ec, ecc, b * ec, _EXP, _LOG)
+    if blocks == 1:
+        return dc + ecc
     out = bytearray(_TOTAL[v])
-    eccs = [remainder(dc, b * per, per, gen) for b in range(blocks)]
     i = 0
-    for k in range(per):
-        for b in range(blocks):
-            out[i] = dc[b * per + k]
-            i += 1
-    for k in range(ec):
-        for b in range(blocks):
-            out[i] = eccs[b][k]
-            i += 1
+    for part, n in ((dc, per), (ecc, ec)):
+        for k in range(n):
+            for b in range(blocks):
+                out[i] = part[b * n + k]
+                i += 1
     return out
 
 
 # -- the symbol (6.3, 7.7) ------------------------------------------------------------
-
-def _set(m, size, x, y, dark):
-    m[y * size + x] = _FUNCTION | (_DARK if dark else 0)
-
-
-def _finder(m, size, cx, cy):
-    """A finder pattern centred at (cx, cy) with its separator (6.3.3-6.3.4):
-    the squares at Chebyshev distance 2 and 4 are light."""
-    for dy in range(-4, 5):
-        for dx in range(-4, 5):
-            x = cx + dx
-            y = cy + dy
-            if 0 <= x < size and 0 <= y < size:
-                d = max(abs(dx), abs(dy))
-                _set(m, size, x, y, d != 2 and d != 4)
-
 
 def function_patterns(m, size, version):
     """The finder patterns and separators, the timing patterns, the
     alignment pattern (one, versions 2 to 6: 6.3.6, Annex E), the dark
     module, and the format information's modules reserved (drawn light
     here; ``format_bits`` sets them)."""
-    for i in range(size):
-        _set(m, size, 6, i, i % 2 == 0)
-        _set(m, size, i, 6, i % 2 == 0)
-    _finder(m, size, 3, 3)
-    _finder(m, size, size - 4, 3)
-    _finder(m, size, 3, size - 4)
+    for i in range(8, size - 8):     # (their ends are in the finders)
+        m[6 * size + i] = m[i * size + 6] = 3 - (i & 1)
+    for r in range(8):
+        # row r of the top-left finder (its separator at the right), of
+        # the top-right (at the left), and from the bottom up of the
+        # bottom-left (at the top: the finder is symmetric)
+        row = _FINDER[9 * r:9 * r + 9]
+        p = r * size
+        m[p:p + 8] = row[1:]
+        m[p + size - 8:p + size] = row[:8]
+        p = (size - 1 - r) * size
+        m[p:p + 8] = row[1:]
     if version > 1:
-        c = size - 7
-        for dy in range(-2, 3):
-            for dx in range(-2, 3):
-                _set(m, size, c + dx, c + dy, max(abs(dx), abs(dy)) != 1)
+        for r in range(5):
+            p = (size - 9 + r) * size + size - 9
+            m[p:p + 5] = _ALIGNMENT[5 * r:5 * r + 5]
     format_bits(m, size, 0)
-    _set(m, size, 8, size - 8, True)        # the dark module (7.9.1)
+    m[(size - 8) * size + 8] = 3        # the dark module (7.9.1)
 
 
-def format_bits(m, size, bits):
+@micropython.viper
+def format_bits(m: ptr8, size: int, bits: int):
     """The 15 bits of format information in both places (7.9.1, Figure
     25): bit i (0 the least significant) around the top-left finder, and
     split between the other two."""
     for i in range(15):
-        dark = (bits >> i) & 1
+        v = 2 | ((bits >> i) & 1)
         # around the top left: bits 0-7 down column 8 (skipping the timing
         # row), bits 8-14 leftwards along row 8 (skipping its column)
+        p = 8 * size + 14 - i
         if i < 6:
-            _set(m, size, 8, i, dark)
+            p = i * size + 8
         elif i < 8:
-            _set(m, size, 8, i + 1, dark)
+            p = (i + 1) * size + 8
         elif i == 8:
-            _set(m, size, 7, 8, dark)
-        else:
-            _set(m, size, 14 - i, 8, dark)
+            p = 8 * size + 7
+        m[p] = v
         # the copy: bits 0-7 leftwards along row 8 from the right edge,
         # bits 8-14 down column 8 to the bottom edge
+        p = (size - 15 + i) * size + 8
         if i < 8:
-            _set(m, size, size - 1 - i, 8, dark)
-        else:
-            _set(m, size, 8, size - 15 + i, dark)
+            p = 8 * size + size - 1 - i
+        m[p] = v
 
 
 def format_info(level, mask):
@@ -301,17 +289,12 @@ def format_info(level, mask):
     return ((data << 10) | rem) ^ 0x5412
 
 
-def place(m, size, cw):
-    """The codewords' bits into the modules that are not function modules
-    (7.7.3)."""
-    _place(m, size, cw, len(cw) * 8)
-
-
 @micropython.viper
-def _place(m: ptr8, size: int, cw: ptr8, nbits: int):
-    # Two columns at a time from the right, upwards then downwards,
-    # stepping over the vertical timing pattern; the modules left over
-    # (the remainder bits) stay light.
+def place(m: ptr8, size: int, cw: ptr8, nbits: int):
+    """The codewords' bits (``nbits`` of ``cw``) into the modules that are
+    not function modules (7.7.3): two columns at a time from the right,
+    upwards then downwards, stepping over the vertical timing pattern; the
+    modules left over (the remainder bits) stay light."""
     bit = 0
     right = size - 1
     while right >= 1:
@@ -334,112 +317,93 @@ def _place(m: ptr8, size: int, cw: ptr8, nbits: int):
 # -- masking (7.8) --------------------------------------------------------------------
 
 @micropython.viper
-def _mask(m: ptr8, size: int, k: int):
-    """XOR mask pattern ``k`` (Table 10; i the row, j the column) over the
-    modules that are not function modules: applied twice, it is undone."""
+def mask(m: ptr8, size: int, k: int):
+    """XOR mask pattern ``k`` over the modules that are not function
+    modules: applied twice, it is undone."""
+    table = ptr8(_MASKS)
+    at = 12 * k
+    r = 0
+    p = 0
     for i in range(size):
+        bits = table[at + r]
+        j6 = 0
         for j in range(size):
-            if k == 0:
-                flip = (i + j) % 2 == 0
-            elif k == 1:
-                flip = i % 2 == 0
-            elif k == 2:
-                flip = j % 3 == 0
-            elif k == 3:
-                flip = (i + j) % 3 == 0
-            elif k == 4:
-                flip = (i // 2 + j // 3) % 2 == 0
-            elif k == 5:
-                flip = (i * j) % 2 + (i * j) % 3 == 0
-            elif k == 6:
-                flip = ((i * j) % 2 + (i * j) % 3) % 2 == 0
-            else:
-                flip = ((i + j) % 2 + (i * j) % 3) % 2 == 0
-            p = i * size + j
-            if flip and not (m[p] & 2):
+            if (bits >> j6) & 1 and not (m[p] & 2):
                 m[p] = m[p] ^ 1
+            p += 1
+            j6 += 1
+            if j6 == 6:
+                j6 = 0
+        r += 1
+        if r == 12:
+            r = 0
 
 
 @micropython.viper
-def _line_penalty(m: ptr8, size: int, first: int, step: int, along: int) -> int:
-    """Rules N1 and N3 (Table 11) over one row or column: the modules
-    ``first + along * t`` for t in 0..size-1 (each line starts ``step``
-    after the last). N1: a run of five or more modules of one colour
-    scores 3, and 1 for each module past five. N3: each dark-light-dark-
-    dark-dark-light-dark (1:1:3:1:1) with four light modules before or
-    after it (outside the symbol counts as light) scores 40."""
+def penalty(m: ptr8, size: int) -> int:
+    """The mask's penalty score (7.8.3, Table 11). Along each row and
+    column, N1: a run of five or more modules of one colour scores 3, and
+    1 for each module past five; N3: each dark-light-dark-dark-dark-light-
+    dark (1:1:3:1:1) with four light modules before or after it (outside
+    the symbol counts as light) scores 40, found in a window of the last
+    15 modules (the four before, the seven, the four after). N2: each 2x2
+    block of one colour scores 3 (blocks overlap). N4: 10 for every 5% the
+    dark modules' share is away from half (within 45-55% nothing)."""
     total = 0
-    for line in range(size):
-        base = first + line * step
-        run = 0
-        colour = -1
-        for t in range(size):
-            c = m[base + t * along] & 1
-            if c == colour:
-                run += 1
-            else:
-                if run >= 5:
-                    total += run - 2
-                colour = c
-                run = 1
-        if run >= 5:
-            total += run - 2
-        for t in range(size - 6):
-            p = base + t * along
-            if (m[p] & 1) and not (m[p + along] & 1) and (m[p + 2 * along] & 1) and (
-                    m[p + 3 * along] & 1) and (m[p + 4 * along] & 1) and not (
-                    m[p + 5 * along] & 1) and (m[p + 6 * along] & 1):
-                before = 1
-                for u in range(t - 4, t):
-                    if u >= 0 and (m[base + u * along] & 1):
-                        before = 0
-                after = 1
-                for u in range(t + 7, t + 11):
-                    if u < size and (m[base + u * along] & 1):
-                        after = 0
-                if before or after:
-                    total += 40
-    return total
-
-
-@micropython.viper
-def _blocks_penalty(m: ptr8, size: int) -> int:
-    """Rule N2: each 2x2 block of one colour scores 3 (blocks overlap)."""
-    total = 0
+    for a in range(size):
+        for d in range(2):
+            p = a * size
+            step = 1
+            if d:
+                p = a
+                step = size
+            run = 0
+            colour = 2
+            win = 0
+            for t in range(size + 4):
+                c = 0
+                if t < size:
+                    c = m[p] & 1
+                    p += step
+                    if c == colour:
+                        run += 1
+                    else:
+                        if run >= 5:
+                            total += run - 2
+                        colour = c
+                        run = 1
+                win = ((win << 1) | c) & 0x7FFF
+                if t >= 10 and ((win >> 4) & 0x7F) == 0x5D:
+                    if (win & 0xF) == 0 or (win >> 11) == 0:
+                        total += 40
+            if run >= 5:
+                total += run - 2
+    n = size * size
+    dark = 0
+    for p in range(n):
+        dark += m[p] & 1
     for i in range(size - 1):
         for j in range(size - 1):
             p = i * size + j
             c = m[p] & 1
             if (m[p + 1] & 1) == c and (m[p + size] & 1) == c and (m[p + size + 1] & 1) == c:
                 total += 3
-    return total
+    dev = dark * 20 - n * 10
+    if dev < 0:
+        dev = 0 - dev
+    k = 0
+    while dev > n * (k + 1):
+        k += 1
+    return total + 10 * k
 
 
-@micropython.viper
-def _dark_count(m: ptr8, n: int) -> int:
-    dark = 0
-    for p in range(n):
-        dark += m[p] & 1
-    return dark
-
-
-def penalty(m, size):
-    """The mask's penalty score (7.8.3, Table 11): N1 and N3 along the rows
-    and the columns, N2, and N4: 10 for every 5% the dark modules' share
-    is away from half (a share within 45-55% scores nothing)."""
-    n = size * size
-    score = _line_penalty(m, size, 0, size, 1) + _line_penalty(m, size, 0, 1, size)
-    score += _blocks_penalty(m, size)
-    dark = _dark_count(m, n)
-    k = (abs(dark * 20 - n * 10) + n - 1) // n - 1      # the whole 5% steps beyond the first
-    return score + 10 * max(k, 0)
-
-
-def encode(data, version=None, level=None):
+def encode(data, version=None, level=None, into=None):
     """The symbol of ``data`` (bytes): (modules a side, a bytearray of a
     byte a module, row by row, bit 0 dark). ``version`` and ``level`` as
     ``choose`` makes them when not given; ValueError when the text is too
-    long for them."""
+    long for them. ``into``: a zeroed bytearray of at least as many bytes
+    as the symbol has modules to build it in (the caller's, allocated
+    where the heap had room), else a new one."""
     if version is None:
         found = choose(data)
         if found is None:
@@ -448,19 +412,45 @@ def encode(data, version=None, level=None):
     elif len(data) > capacity(version, level, needs_eci(data)):
         raise ValueError("%d bytes: more than version %d holds" % (len(data), version))
     size = size_of(version)
-    m = bytearray(size * size)
+    m = bytearray(size * size) if into is None else into
     function_patterns(m, size, version)
-    place(m, size, codewords(data, version, level))
+    cw = codewords(data, version, level)
+    place(m, size, cw, len(cw) * 8)
+    # each mask tried (and undone), the lowest penalty wins
     best = -1
     best_score = 0
     for k in range(8):
-        _mask(m, size, k)
+        mask(m, size, k)
         format_bits(m, size, format_info(level, k))
         s = penalty(m, size)
         if best < 0 or s < best_score:
             best = k
             best_score = s
-        _mask(m, size, k)
-    _mask(m, size, best)
+        mask(m, size, k)
+    mask(m, size, best)
     format_bits(m, size, format_info(level, best))
     return size, m
+
+
+# -- the picture ----------------------------------------------------------------------
+
+@micropython.viper
+def row(m: ptr8, size: int, y: int, scale: int, out: ptr8):
+    """Row ``y`` of the symbol as a picture of ``scale`` pixels a module
+    and ``scale`` rows (``out``: MONO_HLSB, framebuf's and the panel's,
+    rows of bytes with the leftmost pixel the top bit; 1 dark), for the
+    screen to blit: a call and a blit a row, where a rectangle a run of
+    modules cost the QR screen 28 ms on the board."""
+    stride = (size * scale + 7) >> 3
+    for i in range(stride):
+        out[i] = 0
+    p = y * size
+    px = 0
+    for x in range(size):
+        dark = m[p + x] & 1
+        for a in range(scale):
+            if dark:
+                out[px >> 3] = out[px >> 3] | (0x80 >> (px & 7))
+            px += 1
+    for i in range(stride, stride * scale):
+        out[i] = out[i - stride]

@@ -1,8 +1,11 @@
 """A QR code of a game's final sheet, for a phone's camera
-(firmware/flows/qr.py makes the text; firmware/qr.py the symbol).
+(firmware/flows/qr.py and firmware/flows/sheet_text.py make the text;
+firmware/qr.py the symbol).
 
 view keys:
-    text      the code's text (a page of the sheet)
+    text      the code's text (a page of the sheet), bytes (UTF-8)
+    symbol    a zeroed bytearray to build the symbol in (firmware/qr.py
+              encode's ``into``; the flow allocates it first), or none
     page      "k/n" when the sheet takes several codes, else None
     hint      what to do, a message
     labels    (A, B, C, UP, DOWN)
@@ -17,6 +20,8 @@ does not load the encoder (and its native code) again at every press,
 which scattered a tight heap. Nothing else imports the encoder.
 """
 
+import framebuf
+
 from firmware import qr as encoder
 from firmware import text
 from firmware.screens import ui
@@ -26,13 +31,18 @@ QUIET = 4       # the quiet zone, in modules (ISO/IEC 18004 5.3.8)
 
 def draw(view, fb):
     ui.clear(fb)
-    size, m = encoder.encode(view["text"].encode())
+    size, m = encoder.encode(view["text"], into=view.get("symbol"))
     room = ui.BAR_Y - 1
     scale = 3 if (size + 2 * QUIET) * 3 <= room else 2
     side = (size + 2 * QUIET) * scale
     x0 = QUIET * scale
     y0 = (room - side) // 2 + QUIET * scale
-    _modules(fb, m, size, x0, y0, scale)
+    w = size * scale
+    buf = bytearray(((w + 7) >> 3) * scale)
+    pic = framebuf.FrameBuffer(buf, w, scale, framebuf.MONO_HLSB)
+    for y in range(size):
+        encoder.row(m, size, y, scale, buf)
+        fb.blit(pic, x0, y0 + y * scale)
     left = side + 6
     wmax = ui.SIDE_X - 2 - left
     mid = text.font("mid")
@@ -46,17 +56,3 @@ def draw(view, fb):
         text.draw(fb, page, left, max(y + 6, ui.BAR_Y - 6 - big.HEIGHT), big)
     ui.buttons(fb, view.get("labels"))
 
-
-def _modules(fb, m, size, x0, y0, scale):
-    """The dark modules, a rectangle per run of them along a row."""
-    for y in range(size):
-        row = y * size
-        x = 0
-        while x < size:
-            if m[row + x] & 1:
-                start = x
-                while x < size and m[row + x] & 1:
-                    x += 1
-                fb.fill_rect(x0 + start * scale, y0 + y * scale, (x - start) * scale, scale, 1)
-            else:
-                x += 1

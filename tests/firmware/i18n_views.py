@@ -36,6 +36,7 @@ def _ctx(st, game=None, tracking="quick"):
 
 def _view(ctx, ui):
     name, v = core.view(ctx, ui)
+    v.pop("symbol", None)       # (the QR screen's scratch bytearray: the screen makes one without)
     return name, v
 
 
@@ -131,7 +132,10 @@ def views(folder):
 
 
 def encode(x):
-    """JSON-able, a message (tuple) as {"m": [...]}."""
+    """JSON-able, a message (tuple) as {"m": [...]}, bytes (UTF-8) as
+    {"utf8": "..."}."""
+    if isinstance(x, bytes):
+        return {"utf8": x.decode()}
     if isinstance(x, tuple):
         return {"m": [encode(v) for v in x]}
     if isinstance(x, list):

@@ -132,6 +132,13 @@ else:
             assert (int(size), binascii.unhexlify(h)) == qr.encode(text, v, lvl)
         assert len([x for x in lines if x]) == len(cs)
 
+    def test_a_symbol_built_in_the_callers_bytearray_is_the_same():
+        text = b"pipkeeper q008-0001"
+        size, m = qr.encode(text)
+        into = bytearray(qr.size_of(qr.VERSIONS) ** 2)
+        got = qr.encode(text, into=into)
+        assert got[0] == size and got[1] is into and into[:size * size] == m
+
     def test_capacities_are_the_standards():
         # ISO/IEC 18004 Table 7, byte mode, L and M
         table = {1: (17, 14), 2: (32, 26), 3: (53, 42), 4: (78, 62), 5: (106, 84), 6: (134, 106)}
@@ -201,12 +208,30 @@ else:
             for k in range(8):
                 m = bytearray(size * size)
                 qr.function_patterns(m, size, v)
-                qr.place(m, size, qr.codewords(text, v, qr.M))
-                qr._mask(m, size, k)
+                cw = qr.codewords(text, v, qr.M)
+                qr.place(m, size, cw, len(cw) * 8)
+                qr.mask(m, size, k)
                 qr.format_bits(m, size, qr.format_info(qr.M, k))
                 assert qr.penalty(m, size) == _reference_penalty(m, size)
                 scores.append((qr.penalty(m, size), k, bytes(m)))
             assert bytes(best) == min(scores)[2]
+
+    def test_the_mask_table_is_table_10s_formulas():
+        formulas = [lambda i, j: (i + j) % 2 == 0, lambda i, j: i % 2 == 0,
+                    lambda i, j: j % 3 == 0, lambda i, j: (i + j) % 3 == 0,
+                    lambda i, j: (i // 2 + j // 3) % 2 == 0,
+                    lambda i, j: (i * j) % 2 + (i * j) % 3 == 0,
+                    lambda i, j: ((i * j) % 2 + (i * j) % 3) % 2 == 0,
+                    lambda i, j: ((i + j) % 2 + (i * j) % 3) % 2 == 0]
+        size = qr.size_of(qr.VERSIONS)
+        for k, flips in enumerate(formulas):
+            m = bytearray(size * size)
+            m[5] = m[size + 3] = 2          # function modules: never flipped
+            qr.mask(m, size, k)
+            for i in range(size):
+                for j in range(size):
+                    want = flips(i, j) and (i, j) not in ((0, 5), (1, 3))
+                    assert (m[i * size + j] & 1) == want, (k, i, j)
 
     def test_format_information_of_the_standard():
         # Annex C's example: level M, mask 101 -> 100000011001110

@@ -137,7 +137,7 @@ def _record(tmp_path, n, lang, seed=1, which=None):
 @pytest.mark.parametrize("lang", i18n.LANGS)
 def test_every_player_count_reads_back_in_each_language(tmp_path, lang):
     from shared_engine import dgn
-    from firmware.flows import qr as flow
+    from firmware.flows import sheet_text as flow
     from firmware import qr
     from pipkeeper.i18n import render
     from test_qr import picture
@@ -147,28 +147,30 @@ def test_every_player_count_reads_back_in_each_language(tmp_path, lang):
         g = dgn.replay(text)
         assert g.over
         header, lines = expected(text, lang)
-        pages = flow.pages(header, flow.sheet_lines(g, w), w)
+        pages = flow.pages(header.encode(), flow.sheet_lines(g, w), w)
         read = []
         for p in pages:
-            size, m = qr.encode(p.encode())
+            size, m = qr.encode(p)
             read.append(decode_picture(picture(size, m)))
         check_pages(read, header, lines, lang)
 
 
 def test_paging_fills_codes_of_version_6_at_most():
-    from firmware.flows import qr as flow
+    from firmware.flows import sheet_text as flow
     from firmware import qr
+    from firmware.flows import qr as qr_flow
     assert flow.PAGE == qr.capacity(qr.VERSIONS, qr.L, True)
+    assert qr_flow.MODULES == qr.size_of(qr.VERSIONS) ** 2
     w = flow.Words()
     lines = ["Line %d " % i + "x" * (i % 50) for i in range(40)] + ["y " * 120]
-    pages = flow.pages("pipkeeper ab12-0001", lines, w)
+    pages = flow.pages(b"pipkeeper ab12-0001", [x.encode() for x in lines], w)
     assert len(pages) > 5
     for k, p in enumerate(pages):
-        assert len(p.encode()) <= flow.PAGE
-        assert p.startswith("pipkeeper ab12-0001 %d/%d\n" % (k + 1, len(pages)))
-        assert qr.choose(p.encode()) is not None
-    check_pages(pages, "pipkeeper ab12-0001", lines, "en")
-    assert flow.pages("pipkeeper", ["short"], w) == ["pipkeeper\nshort"]
+        assert len(p) <= flow.PAGE
+        assert p.startswith(b"pipkeeper ab12-0001 %d/%d\n" % (k + 1, len(pages)))
+        assert qr.choose(p) is not None
+    check_pages([p.decode() for p in pages], "pipkeeper ab12-0001", lines, "en")
+    assert flow.pages(b"pipkeeper", [b"short"], w) == [b"pipkeeper\nshort"]
     # a word longer than a page is cut between two characters, never in one
     long = flow._cut(("ф" * 100).encode(), 133)
     assert [len(x) for x in long] == [132, 68] and b"".join(long).decode() == "ф" * 100
@@ -189,13 +191,13 @@ def test_history_shows_a_finished_games_codes(tmp_path):
     name, v = core.view(ctx, ui)
     assert name == "qr"
     header, lines = expected(text, "en")
-    texts = [v["text"]]
+    texts = [v["text"].decode()]
     while v["page"]:
         ui, _ = core.step(ctx, ui, "DOWN")
         v = core.view(ctx, ui)[1]
-        if v["text"] == texts[0]:
+        if v["text"].decode() == texts[0]:
             break
-        texts.append(v["text"])
+        texts.append(v["text"].decode())
     check_pages(texts, header, lines, "en")
     assert core.step(ctx, ui, "C")[0] == {"s": "hist", "c": 0, "g": "0001.dgn"}
 

@@ -253,19 +253,20 @@ def words_file():
 
 
 # The modules whose messages the board writes as text, not draws: the final
-# sheet it sends to a phone in QR codes (firmware/flows/qr.py).
-TEXT_SOURCES = ("firmware/flows/qr.py", "firmware/words.py")
+# sheet it sends to a phone in QR codes (firmware/flows/sheet_text.py).
+TEXT_SOURCES = ("firmware/flows/sheet_text.py", "firmware/words.py")
 
 
 def texts(lang):
     """The board's words as text in ``lang`` (``<lang>.txt`` beside its
-    pack; firmware/flows/qr.py ``Words`` reads it): a first line of the
+    pack; firmware/flows/sheet_text.py ``Words`` reads it): a first line of the
     language's ten digits, then "English<TAB>template" for each message of
-    ``TEXT_SOURCES`` (and the tie-breaks the engine names), digits as the
+    ``TEXT_SOURCES`` and the tie-breaks the engine names, digits as the
     language writes them, in UTF-8."""
     from pipkeeper.i18n import sources
     cat = i18n.templates(lang)
-    keys = list(sources.found(files=TEXT_SOURCES)) + [k for k in sources.DYNAMIC if k in cat]
+    found = sources.found(files=TEXT_SOURCES)
+    keys = [k for k in found if found[k] != "dynamic"] + list(sources.TIE_BREAKS)
     lines = [i18n.localized("0123456789", lang)]
     for k in dict.fromkeys(keys):
         t = i18n.localized(cat[k], lang)

@@ -23,8 +23,8 @@ _RAISERS = ("IllegalEvent", "Refused")
 # Messages made from a value at run time: the set-up page's option values
 # (firmware/flows/setup.py, ``_shown``) and the tie-breaks the engine names
 # (shared_engine/scoring.py, ``winners``; firmware/flows/rounds.py).
-DYNAMIC = ("quick", "full", "all", "no", "yes", "most rounds won",
-           "lowest non-zero round score")
+TIE_BREAKS = ("most rounds won", "lowest non-zero round score")
+DYNAMIC = ("quick", "full", "all", "no", "yes") + TIE_BREAKS
 _NOT_MESSAGES = ("x",)      # __import__'s fromlist
 # A module's dotted name ("shared_engine.dgn", in the app's tuples of
 # modules to let go) is never a message, in a tuple of one or not.
