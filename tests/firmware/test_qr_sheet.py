@@ -12,12 +12,13 @@ taken off, must give its lines.
   language's words as the board reads them (``<lang>.txt``), each page
   encoded, drawn and decoded;
 - the real firmware on the simulated board (`pipkeeper sim --script
-  --frames`): a finished game on its flash, C on the end screen, DOWN
-  through the pages; its PNG frames decoded (a sample: each player count
-  once, the six languages among them, Persian at eight players); the
-  first code of each language is a golden frame (tests/firmware/golden/qr/,
-  looked at). The largest sheet (Mexican Train, 8 players, 13 rounds) is
-  read back on the emulated RP2040 (tests/device/test_qr_on_board.py);
+  --frames`, the unix port's 160 KB heap): a finished game on its flash,
+  C on the end screen, DOWN through the pages; its PNG frames decoded (a
+  sample: each player count once, the six languages among them, Persian
+  with the largest sheet, Mexican Train's 13 rounds for 8 players in 12
+  codes); the first code of each language is a golden frame
+  (tests/firmware/golden/qr/, looked at). The largest sheet is read back on
+  the emulated RP2040 too (tests/device/test_qr_on_board.py);
 - paging, and History's way to the codes.
 """
 
@@ -217,7 +218,9 @@ def test_a_game_in_progress_offers_no_codes_in_history(tmp_path):
 
 # -- the real firmware's frames on the simulated board -------------------------------
 
-SIM_SAMPLE = [(2, "en"), (3, "cy"), (4, "ga"), (5, "sv"), (6, "mn"), (7, "en"), (8, "fa")]
+# (players, language, the game: GAMES[players], or "largest")
+SIM_SAMPLE = [(2, "en", None), (3, "cy", None), (4, "ga", None), (5, "sv", None), (6, "mn", None),
+              (7, "en", None), (8, "fa", "largest")]
 
 
 def sim_codes(tmp_path, presses):
@@ -248,19 +251,19 @@ def pages_of(codes):
     return out
 
 
-@pytest.mark.parametrize("n,lang", SIM_SAMPLE)
-def test_the_sims_frames_read_back(tmp_path, n, lang):
+@pytest.mark.parametrize("n,lang,which", SIM_SAMPLE)
+def test_the_sims_frames_read_back(tmp_path, n, lang, which):
     from pipkeeper.sim.panel import save_png
     from test_screens import _frame_of_png
-    text = _record(tmp_path, n, lang)
+    text = _record(tmp_path, n, lang, which=which)
     header, lines = expected(text, lang)
     codes, paths = sim_codes(tmp_path, ["C"] + ["DOWN"] * 12)
     assert codes[0] is None                    # the end screen
     pages = pages_of(codes)
     check_pages(pages, header, lines, lang)
     assert all(c for c in codes[1:])           # every frame after C holds a code
-    if lang == "fa" or n == 2 or lang not in [x for _, x in SIM_SAMPLE[:SIM_SAMPLE.index((n, lang))]]:
-        golden = os.path.join(GOLDEN, "%s-%dp.png" % (lang, n))
+    if lang == "fa" or n == 2 or lang not in [x[1] for x in SIM_SAMPLE[:SIM_SAMPLE.index((n, lang, which))]]:
+        golden = os.path.join(GOLDEN, "%s-%s.png" % (lang, which or "%dp" % n))
         got = _frame_of_png(str(paths[1]))
         if os.environ.get("PIPKEEPER_UPDATE_GOLDEN"):
             os.makedirs(GOLDEN, exist_ok=True)
