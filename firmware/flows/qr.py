@@ -19,8 +19,9 @@ from firmware.core import labels
 # one page: the press makes the texts where it must (a cold boot) and its
 # view takes them from here; then only the count is kept, while the board
 # stays on this screen (the app lets a flow go when another screen is
-# drawn), so that no press makes them twice and a page is drawn without
-# the others held.
+# drawn), so that no press makes them twice and a page of the game in
+# progress is drawn without the others held. A History record's texts are
+# kept: they cost a replay of its record (some 500 ms on the stock image).
 _known = None
 
 
@@ -76,7 +77,7 @@ def view(ctx, ui, k):
     if texts is None:
         texts = _texts(ctx, ui, lang_code)
     n = len(texts)
-    _known = (of, n, None)
+    _known = (of, n, texts if ui.get("g") else None)
     p = min(ui.get("p", 0), n - 1)
     return "qr", {
         "text": texts[p],
