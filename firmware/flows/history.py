@@ -62,7 +62,8 @@ def _deletable(ctx, name):
     return synced(st, name) and st.current() != st.path("games", name)
 
 
-# (the record whose sheet was last shown, whether its game is over): B on
+# (the path of the record whose sheet was last shown, whether its game is
+# over): B on
 # that sheet (its QR codes) is then taken without replaying the record
 # again, 450 ms of the largest game's on the stock image, where the board
 # stays up between presses (on USB this module is kept while its screen
@@ -72,16 +73,19 @@ _shown = None
 
 def _load(ctx, name):
     global _shown
-    st = ctx.store
+    path = ctx.store.path("games", name)
     from shared_engine import dgn
-    with open(st.path("games", name)) as f:
+    with open(path) as f:
         game = dgn.replay_lines(f, 1)
-    _shown = (name, game.over)
+    _shown = (path, game.over)
     return game
 
 
 def _over(ctx, name):
-    return _shown[1] if _shown is not None and _shown[0] == name else _load(ctx, name).over
+    known = _shown
+    if known is not None and known[0] == ctx.store.path("games", name):
+        return known[1]
+    return _load(ctx, name).over
 
 
 def view(ctx, ui, k):
