@@ -63,11 +63,10 @@ def _deletable(ctx, name):
 
 
 # (the path of the record whose sheet was last shown, whether its game is
-# over): B on
-# that sheet (its QR codes) is then taken without replaying the record
-# again, 450 ms of the largest game's on the stock image, where the board
-# stays up between presses (on USB this module is kept while its screen
-# is shown; a cold boot replays it).
+# over): B on that sheet (its QR codes) is then taken without replaying
+# the record again, 450 ms of the largest game's on the stock image, where
+# the board stays up between presses (on USB this module is kept while
+# its screen is shown; a cold boot replays it).
 _shown = None
 
 
