@@ -69,6 +69,8 @@ Figures (one build; ``--firmware`` twice gives them side by side):
                              own, A on the game's sheet (B on the end screen)
                              back to it (a power-on with no button held gives a
                              latched board no power: no frame to time)
+  qr_cold_page_ms            DOWN on battery, the first code shown: the next
+                             page's cold boot
   qr_pages                   the codes its sheet takes
   min_free_heap_qr_bytes, min_free_heap_end_bytes
                              the smallest free heap that draws the QR press's
@@ -486,6 +488,8 @@ class Bench:
         first, worst, pages, shown, counts = self.qr_presses(image, profile=True)
         figs = {"qr_press_ms": first, "qr_page_ms_worst": worst, "qr_pages": pages}
         figs["qr_cold_press_ms"], qr_frame, _ = self.cold_boot(image, button="C")
+        on_code = self.with_checkpoint(image, "qr-shown", button="C")
+        figs["qr_cold_page_ms"] = self.cold_boot(on_code, button="DOWN")[0]
         sheet, figs["end_cold_press_ms"], end_frame = self.end_cold_press(image)
         figs["qr_frame_is_the_usb_ones"] = qr_frame == shown[0]
         if heap and top:
