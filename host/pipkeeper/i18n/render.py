@@ -218,10 +218,12 @@ class _Writer:
 
 
 def pack(lang):
-    """The pack of ``lang`` (bytes)."""
+    """The pack of ``lang`` (bytes): every message of the catalogue but
+    those the board only writes as text (``WRITTEN_ONLY``)."""
     w = _Writer(lang in i18n.RTL, lang)
     for english, template in i18n.templates(lang).items():
-        w.entry(english, tokens(template, english))
+        if english not in WRITTEN_ONLY:
+            w.entry(english, tokens(template, english))
     return w.pack(digits=lang == "fa")
 
 
@@ -252,9 +254,19 @@ def words_file():
     return names([e for e in i18n.ENDONYMS.values() if not drawable(e)])
 
 
-# The modules whose messages the board writes as text, not draws: the final
-# sheet it sends to a phone in QR codes (firmware/flows/sheet_text.py).
-TEXT_SOURCES = ("firmware/flows/sheet_text.py", "firmware/words.py")
+# The modules whose messages the board writes as text: the final sheet it
+# sends to a phone in QR codes (WRITTEN), with the words it shares with the
+# screens (a preset's name, how a game was won).
+WRITTEN = "firmware/flows/sheet_text.py"
+TEXT_SOURCES = (WRITTEN, "firmware/words.py")
+
+
+# The messages the board writes as text and no screen draws (WRITTEN's but
+# not the screens'): no bitmaps for them in the packs (1.7 KB of the
+# scorer's own image, the five packs together). Named here rather than
+# found in the sources, so that the packs' cache stays keyed by this
+# package (packcache); tests/host/test_i18n.py finds them and checks.
+WRITTEN_ONLY = ("House rules: {rules}", "{name} wins: {why}", "{names} win: {why}")
 
 
 def texts(lang):
