@@ -10,7 +10,9 @@
            cold boot that starts again from ``boot``
 
 Exactly one panel update per press (and one at a plain power-on): a fast one
-for turn changes, a full refresh at round boundaries (core.full_refresh).
+for turn changes, a full refresh at round boundaries (core.full_refresh)
+and where firmware/picture.py says (the old picture not known, the count
+of erased pixels).
 
 The UI state is tied to the record's size: a press that appends an event
 leaves ui.json alone (it is then stale and the default screen for the new
@@ -36,6 +38,7 @@ import sys
 
 from firmware import core, heap
 from firmware.board import BUF_SIZE, WIDTH, HEIGHT, IDLE
+from firmware.picture import Picture
 from firmware.storage import Storage
 
 KEEP_ROUNDS = 2      # rounds of history the engine keeps for undo
@@ -196,6 +199,7 @@ class App:
         self.idle = None       # the board's idle minutes, read when first needed (awake_ms)
         self.pending = None    # the record's writes of this press, made after its frame (commit)
         self.heap = heap.Heap(reserve, self._forget_drawn)
+        self.picture = Picture(self.store, self.heap, getattr(board, "picture_file", None))
 
     def roomy(self, fn, *args):
         """``fn(*args)``, run again with more room if it runs out of memory
@@ -204,6 +208,7 @@ class App:
 
     def _forget_drawn(self):
         self.drew_with = ()
+        self.picture.drop()     # (4.7 KB: the next update is then a full one)
 
     # -- state -------------------------------------------------------------------
 
@@ -319,9 +324,10 @@ class App:
                 lang = v[0]
         extra = {"last": last, "lang": lang}
         o = (last or {}).get("o") or {}
-        if "idle" in o:
-            extra["idle"] = o["idle"]   # a setting of the board (awake_ms), not a rule of the game
-            self.idle = None
+        for k in ("idle", "refresh"):   # settings of the board (awake_ms, picture.py), not rules of the game
+            if k in o:
+                extra[k] = o[k]
+        self.idle = self.picture.fast = None
         plan = self.store.plan_game()
         text = header(plan[1]).encode()
         # The game left goes before the new one is restored: the press that
@@ -570,7 +576,7 @@ class App:
         except Exception:
             pass
         try:
-            self.board.update(self.buf, full)
+            self.picture.update(self.board, self.buf, full)
         except Exception as e:
             self.log(e, "panel")
         self.full = False
@@ -658,7 +664,7 @@ class App:
         screen have room."""
         self.stale = True
         self.ctx.game = None
-        self.drew_with = ()
+        self._forget_drawn()
         self.heap.shed()
 
     def fault(self, e, where):
@@ -728,8 +734,10 @@ def main(board=None, reserve=heap.RESERVE):
     if b is not None:
         # A cold boot from a press (on battery): the panel still shows the
         # last frame, so this press refreshes it as it would on USB (fast,
-        # full only where core.full_refresh says so).
+        # full only where core.full_refresh says so), from the picture
+        # it left there (firmware/picture.py).
         app.full = False
+        app.picture.recall(app)
         app.press(b)
     else:
         app.render(True)
@@ -751,6 +759,7 @@ def main(board=None, reserve=heap.RESERVE):
                 app.log(e, "doze")
                 b = IDLE
         if b == IDLE:
+            app.picture.rest(board)
             board.halt()
             b = board.wait_press()
         if b is None:

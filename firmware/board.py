@@ -19,14 +19,22 @@ The app only ever talks to a ``Board``:
 - ``buttons_pressed()``: the buttons held right now (a tuple of names).
 - ``prepare()``: a panel update is coming soon (the app is about to draw);
   a board whose panel takes time to wake starts waking it.
-- ``update(buf, full=False)``: exactly one panel update showing ``buf``, the
-  4,736-byte MONO_HLSB framebuffer of the 296x128 screen (bit 1 = ink, rows of
-  37 bytes, the leftmost pixel in the top bit). ``full`` asks for a slow,
-  clean refresh (round boundaries, ghosting); otherwise a fast one.
+- ``update(buf, full=False, old=None)``: exactly one panel update showing
+  ``buf``, the 4,736-byte MONO_HLSB framebuffer of the 296x128 screen (bit 1 =
+  ink, rows of 37 bytes, the leftmost pixel in the top bit). ``full`` asks
+  for a slow, clean refresh (round boundaries, ghosting); otherwise a fast
+  one. ``old`` is the picture the panel shows now, the same way (the app
+  keeps it: firmware/picture.py), or None where it is not known; the app
+  never asks for a fast update without it. A panel that drives by the old
+  picture and the new (the UC8151's DTM1 and DTM2, the SSD1680's two RAMs)
+  drives only the pixels that change.
 - ``halt()``: on battery, cut the power (never returns); on USB power it
   returns and the app waits for the next press, behaving the same. A
   battery board halts on the screens that wait for no one (set-up,
   History, a game's end) and after IDLE minutes asleep during a game.
+- ``cuts_power()``: whether ``halt()`` now will cut the power (a board with
+  a latch, on battery): the app then notes the picture it leaves on the
+  panel, for the next cold boot (firmware/picture.py).
 - ``on_usb()``: True when powered from USB (best effort).
 - ``flash_root``: the folder that is the board's flash ("/" on a board).
 
@@ -74,6 +82,10 @@ class Board:
 
     flash_root = "/"
     name = "board"
+    # Where the app keeps the panel's picture off the heap (firmware/
+    # picture.py), or None: in the heap, as a board does. The unix-port sim
+    # keeps it in a file of its folder: its heap is the tests' stand-in.
+    picture_file = None
 
     def wake_button(self):
         return None
@@ -90,11 +102,14 @@ class Board:
     def prepare(self):
         pass
 
-    def update(self, buf, full=False):
+    def update(self, buf, full=False, old=None):
         raise NotImplementedError
 
     def halt(self):
         pass
+
+    def cuts_power(self):
+        return False
 
     def on_usb(self):
         return True

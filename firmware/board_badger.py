@@ -103,7 +103,7 @@ class BadgerBoard(Board):
     def _low_power(self):
         return self.presses.timed and not self.on_usb()
 
-    def update(self, buf, full=False):
+    def update(self, buf, full=False, old=None):
         to_columns(buf, self._cols, 0xFF)
         speed = _bd.UPDATE_NORMAL if full else _bd.UPDATE_FAST
         if speed != self._speed:
@@ -127,6 +127,9 @@ class BadgerBoard(Board):
             while not self.presses.pending():
                 time.sleep_ms(10)
         self._b.keepalive()
+
+    def cuts_power(self):
+        return not self.on_usb()
 
     def on_usb(self):
         pin = self._vbus[0]

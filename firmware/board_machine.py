@@ -63,7 +63,9 @@ class MachineBoard(Board):
         # The frame in the panel's own layout, made as it is sent (no second
         # 4.7 KB buffer: a late game's cold boot found no block for one).
         from firmware.columns import Frame, COLUMNS, GATES
-        self._frame = Frame(GATES if profile.DISPLAY_CONTROLLER == "SSD1680" else COLUMNS)
+        layout = GATES if profile.DISPLAY_CONTROLLER == "SSD1680" else COLUMNS
+        self._frame = Frame(layout)
+        self._old = Frame(layout)    # the picture shown before (firmware/picture.py)
         self.broken = None           # the PanelError of the boot's check
         self._checked = False
         import sys
@@ -128,10 +130,15 @@ class MachineBoard(Board):
     def prepare(self):
         self._panel.reset_end()
 
-    def update(self, buf, full=False):
+    def update(self, buf, full=False, old=None):
         self._frame.src = buf
+        before = None
+        if old is not None:
+            # the picture the panel shows, made as it is sent as the new one is
+            before = self._old
+            before.src = old
         try:
-            self._panel.show(self._frame, fast=not full)
+            self._panel.show(self._frame, fast=not full, old=before)
         except PanelError as e:
             if self._checked:
                 raise
@@ -163,6 +170,9 @@ class MachineBoard(Board):
             self._latch.value(0)     # on battery the power goes here
             time.sleep_ms(200)
             self._latch.value(1)     # still running: we are on USB
+
+    def cuts_power(self):
+        return self._latch is not None and not self.on_usb()
 
     def on_usb(self):
         if self._vbus is not None:

@@ -48,6 +48,7 @@ def _fd(name):
 
 class SimBoard(Board):
     name = "sim"
+    picture_file = "/.sim-picture"      # in the sim's folder, not its heap (firmware/picture.py)
 
     def __init__(self):
         self.flash_root = "/"
@@ -93,7 +94,7 @@ class SimBoard(Board):
         if self._words is not None:
             self._words.start()
 
-    def update(self, buf, full=False):
+    def update(self, buf, full=False, old=None):
         self.updates += 1
         self.last_full = full
 
@@ -107,6 +108,9 @@ class SimBoard(Board):
 
     def idle(self):
         self._tag(b"I")
+
+    def cuts_power(self):
+        return self._battery
 
     def halt(self):
         if self._battery:

@@ -97,18 +97,13 @@ def view(ctx, ui):
 
 def full_refresh(ctx, ui, before):
     """Whether this press's update should be a full refresh: round
-    boundaries and screens that change everything; and now and then
-    during a long round, against ghosting."""
+    boundaries and screens that change everything. Inside a round, against
+    ghosting, the count of pixels the fast updates erased decides
+    (firmware/picture.py), not the count of moves."""
     k = kind(ctx, ui)
-    if k in ("dealer", "sheet", "end", "setup", "err", "hist") and k != before:
-        return True
     if k == "qr":
         return True     # every code on a clean panel: a fast update's ghost is noise to a camera
-    g = ctx.game
-    if g is not None and g.round is not None and k == "turn":
-        m = g.round.moves
-        return m > 0 and m % 24 == 0 and before == "turn"
-    return False
+    return k in ("dealer", "sheet", "end", "setup", "err", "hist") and k != before
 
 
 def sheet_rows(g):

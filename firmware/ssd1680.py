@@ -14,7 +14,8 @@ then Y increasing (0x11 = 0x03) and a window of the whole RAM, the bytes go
 in that order.
 
 Two RAMs: 0x24 is the picture to show, 0x26 the one the panel shows now.
-- full update (round boundaries, every 24 moves): both RAMs get the
+- full update (round boundaries, screens that change everything, the
+  count of erased pixels: firmware/picture.py): both RAMs get the
   picture, the panel's own full waveform from OTP (display mode 1) flashes
   every pixel, about 2 s;
 - fast (partial) update, every other press: the picture goes to 0x24 and
@@ -24,7 +25,9 @@ After each update the controller goes to deep sleep mode 1 (0x10 = 0x01),
 which keeps both RAMs: the previous picture survives until the next press,
 and only a hardware reset wakes the controller, so every update starts
 with one. After a power-on the RAMs hold nothing known: the first update
-is a full one whatever the app asked.
+is a full one, unless the app gives the picture the panel shows (the
+board's resting picture after a cold boot, firmware/picture.py), which
+goes to 0x26 first.
 
 BUSY is high while the controller works; every wait has a time-out
 (``firmware.epd``).
@@ -100,10 +103,17 @@ class SSD1680(Panel):
         self._cmd(_RAM_Y_AT, b"\x00\x00")
         self._cmd(ram, picture)
 
-    def show(self, picture, fast=False):
-        """Show ``picture`` (4,736 bytes, controller layout); then deep sleep."""
-        fast = fast and self.primed
+    def show(self, picture, fast=False, old=None):
+        """Show ``picture`` (4,736 bytes, controller layout, or a
+        firmware.columns.Frame); then deep sleep. ``old``: the picture the
+        panel shows, the same way, or None where it is not known: after a
+        power-on (the RAMs hold noise) the old RAM gets it first, so that
+        the board's first press can be a fast update too (issue 33)."""
+        prime = fast and not self.primed and old is not None
+        fast = fast and (self.primed or prime)
         self._setup()
+        if prime:
+            self._write(_RAM_OLD, old)
         self._write(_RAM_NEW, picture)
         if not fast:
             self._write(_RAM_OLD, picture)

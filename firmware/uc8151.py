@@ -7,22 +7,31 @@ the controller's commands. It takes the picture in the controller's own
 column layout (see ``firmware.columns.to_columns``): 4,736 bytes, byte
 ``x*16 + y//8`` holds pixels (x, y..y+7), top pixel in the top bit, 1 = white.
 
-Two kinds of update:
-- full: the panel's own waveform from OTP (slow, ~2-4 s, clears ghosts);
-- fast: a short waveform from registers (well under a second, may leave
-  faint ghosts; the app asks for a full refresh now and then).
+Three kinds of update (issue 33):
+- fast, with the old picture: DTM1 gets the picture the panel shows, DTM2
+  the new one, and the register waveform (firmware/waveform.py) drives
+  only the pixels that change, 8 frames at 100 Hz: the unchanged ones are
+  not driven at all, so no static pixel collects DC;
+- full, with the old picture: the same drive of the changed pixels, then a
+  charge-neutral cleaning flash of every pixel (1.7 s);
+- full without it (the board does not know what the panel shows: its first
+  picture, after a power cut): the panel's own waveform from OTP (slow,
+  ~4.5 s, clears ghosts), whatever DTM1 holds. A fast update is never made
+  without the old picture: DTM1 would hold noise, and the waveform would
+  drive pixels by the wrong table.
 
 Written from the controller's command set (UC8151 datasheet); the sequence
 follows the datasheet's "typical operating flow": reset, power settings,
 booster soft start, power on, panel settings, resolution, data, refresh,
 power off. The device tests run it on an emulated RP2040 whose panel is
-decoded from the SPI stream (host/pipkeeper/sim/rp2040).
+modelled from the SPI stream, refresh by refresh and pixel by pixel
+(host/pipkeeper/sim/rp2040/js/panel.mjs).
 """
 
 from micropython import const
-import time
 
 from firmware.epd import Panel, wait_idle, wait_refresh
+from firmware import waveform
 
 _PSR = const(0x00)    # panel setting
 _PWR = const(0x01)    # power setting
@@ -46,22 +55,6 @@ _VDCS = const(0x82)   # VCOM DC
 _PSR_OTP = const(0b10010111)
 _PSR_REG = const(0b10110111)
 
-# The fast waveform: one short phase that drives every pixel towards its new
-# colour (to white with VDL, to black with VDH) whatever it showed before,
-# so it needs no copy of the old picture: on battery every press is a cold
-# boot and the old picture is gone from RAM.
-# Each LUT is 7 groups of 6 bytes (level select of four phases, four frame
-# counts, repeat); the VCOM LUT has two more bytes. Only group 0 is used.
-_FRAMES = const(0x14)
-
-
-def _lut(select, size):
-    b = bytearray(size)
-    b[0] = select
-    b[1] = _FRAMES
-    b[5] = 1
-    return b
-
 
 class UC8151(Panel):
     def __init__(self, spi, cs, dc, rst, busy, busy_level=0):
@@ -74,30 +67,43 @@ class UC8151(Panel):
         self.hard_reset()
         self.wait()
 
-    def _setup(self, fast):
+    def _setup(self, registers, full):
+        """Reset, power and panel settings; with ``registers`` the waveform
+        from the LUT registers (``full`` or fast), else the panel's own."""
         self.reset()
-        self._cmd(_PWR, b"\x03\x00\x2b\x2b\x1e")
+        if registers:
+            # 10 V on the pixels (the measured waveform's; VCOM at its DC default)
+            self._cmd(_PWR, bytes((0x03, 0x00, waveform.VOLTS_10, waveform.VOLTS_10, 0x1E)))
+        else:
+            self._cmd(_PWR, b"\x03\x00\x2b\x2b\x1e")
         self._cmd(_BTST, b"\x17\x17\x17")
-        self._cmd(_PSR, bytes((_PSR_REG if fast else _PSR_OTP,)))
-        self._cmd(_PLL, b"\x3a")
+        self._cmd(_PSR, bytes((_PSR_REG if registers else _PSR_OTP,)))
+        self._cmd(_PLL, bytes((waveform.PLL_100HZ,)))
         self._cmd(_TRES, b"\x80\x01\x28")      # 128 sources, 296 gates
-        self._cmd(_VDCS, b"\x12")
+        if not registers:
+            self._cmd(_VDCS, b"\x12")
         self._cmd(_CDI, b"\x97")
-        if fast:
-            self._cmd(_LUT_VCOM, _lut(0x00, 44))       # VCOM held at DC level
-            self._cmd(_LUT_VCOM + 1, _lut(0x80, 42))   # white -> white: VDL
-            self._cmd(_LUT_VCOM + 2, _lut(0x80, 42))   # black -> white: VDL
-            self._cmd(_LUT_VCOM + 3, _lut(0x40, 42))   # white -> black: VDH
-            self._cmd(_LUT_VCOM + 4, _lut(0x40, 42))   # black -> black: VDH
+        if registers:
+            tables = waveform.luts(full)
+            for i in range(5):
+                self._cmd(_LUT_VCOM + i, tables[i])
         self._cmd(_PON)
         self.wait()
 
-    def show(self, columns, fast=False):
-        """Show ``columns`` (4,736 bytes, controller layout)."""
-        self._setup(fast)
+    def show(self, columns, fast=False, old=None):
+        """Show ``columns`` (4,736 bytes, controller layout, or a
+        firmware.columns.Frame); ``old``: the picture the panel shows now,
+        the same way, or None where it is not known (then a full refresh
+        from OTP, ``fast`` or not)."""
+        registers = old is not None
+        full = not (fast and registers)
+        self._setup(registers, full)
+        if registers:
+            self._cmd(_DTM1, old)
         self._cmd(_DTM2, columns)
         self._cmd(_DRF)
-        wait_refresh(self.busy, self.busy_level, 900 if fast else 4700, "the e-ink panel (UC8151)")
+        wait_refresh(self.busy, self.busy_level, waveform.ms(full) if registers else 4700,
+                     "the e-ink panel (UC8151)")
         self._cmd(_POF)
         self.wait()
 

@@ -3,11 +3,12 @@
 Page 0, the preset: UP/DOWN move, A chooses, C leaves set-up (when a game
 is on). Page 1, the players: UP/DOWN move, B takes a player in or out (seats
 in the order taken), A goes on, C back. Page 2, the options: UP/DOWN move,
-B changes the value, A starts the game, C back. Its last two rows are the
-board's own settings, kept in settings.json and never in the record: the
-language, and the minutes a board on battery waits asleep during a game
+B changes the value, A starts the game, C back. Its last three rows are
+the board's own settings, kept in settings.json and never in the record:
+the language, the minutes a board on battery waits asleep during a game
 before it switches itself off ("idle": firmware/app.py App.awake_ms; 0,
-at once after every press).
+at once after every press), and the screen's refresh ("refresh": clean,
+or fast: no full refresh inside a round; firmware/picture.py).
 
 The roster is /pipkeeper/roster.json ({"names": [...]}, pushed from the
 laptop by `pipkeeper roster`), else a built-in one; a roster of fewer than
@@ -64,8 +65,9 @@ def _last(ctx):
     o = dict(out.get("o") or {})
     if s.get("lang") in LANGS:
         o["lang"] = s["lang"]
-    if "idle" in s:
-        o["idle"] = str(s["idle"])
+    for k in ("idle", "refresh"):
+        if k in s:
+            o[k] = str(s[k])
     if o:
         out["o"] = o
     return out
@@ -102,6 +104,7 @@ def _options(pr, o):
         out.append(("positive_scoring", ("Winner scores others",), ("no", "yes")))
     out.append(("lang", ("Language",), LANGS))
     out.append(("idle", ("Off after (minutes)",), IDLES))
+    out.append(("refresh", ("Screen",), ("clean", "fast")))   # firmware/picture.py; `roster --option refresh=fast`
     return out
 
 
@@ -116,6 +119,8 @@ def _value(pr, o, t, key):
         return o.get("rounds", "all")
     if key == "idle":
         return o.get("idle", IDLE)
+    if key == "refresh":
+        return o.get("refresh", "clean")
     return o.get(key, "no")
 
 

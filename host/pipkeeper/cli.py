@@ -87,7 +87,8 @@ def one_line(exc):
     if text[:1].isupper() and text[1:2].islower():
         text = text[0].lower() + text[1:]
     text = text.rstrip(".").replace(". Did you mean", "; did you mean")
-    line = "{}{} (see `{} --help`)".format(where + ": " if where else "", text, path)
+    see = "`{} --help`".format(path)
+    line = "{}{}{}".format(where + ": " if where else "", text, "" if see in text else " (see {})".format(see))
     return OneLineUsageError(line, ctx)
 
 

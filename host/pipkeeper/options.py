@@ -1,13 +1,14 @@
 """Options shared by the board and library commands, spelled once; the
 command group they hang in (one for `pipkeeper`, one for `pipkeeper bench`)."""
 
-import difflib
 import json
 
 import click
 
 from pipkeeper.board.ports import ENV_VAR
+from pipkeeper.errors import PipkeeperError
 from pipkeeper.library.store import DB_ENV
+from pipkeeper.wording import did_you_mean
 
 port_option = click.option(
     "--port", "-p", metavar="PORT", default=None,
@@ -18,6 +19,28 @@ db_option = click.option(
     help="The library file (default: ${}, else library.sqlite3 in your data folder).".format(DB_ENV))
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for programs.")
+
+
+def as_usage(check, *args):
+    """``check(*args)``, a check of what the user typed: its refusal (a
+    PipkeeperError) is a command used wrongly, one line with the command's
+    help named and exit status 2, as the README says of usage errors."""
+    try:
+        return check(*args)
+    except PipkeeperError as exc:
+        raise click.UsageError(exc.message) from None
+
+
+def check_build(ctx, param, value):
+    """The callback of a --board option: a build of hardware/profiles/
+    (None stays None), refused as a usage error with the nearest names."""
+    if value is None:
+        return value
+    from pipkeeper.board import flash
+    try:
+        return flash.check_build(value)
+    except PipkeeperError as exc:
+        raise click.UsageError(exc.message, ctx) from None
 
 
 def printable(text):
@@ -64,11 +87,17 @@ class Group(click.Group):
         name = click.utils.make_str(args[0])
         if (not ctx.resilient_parsing and not name.startswith("-")
                 and self.get_command(ctx, name) is None):
-            near = difflib.get_close_matches(name, self.list_commands(ctx), n=3, cutoff=0.5)
             raise click.UsageError("no such command {!r}{}".format(
-                name, "; did you mean {}?".format(" or ".join(near)) if near else ""), ctx)
+                name, self._help_hint(ctx, args) if name == "help"
+                else did_you_mean(name, self.list_commands(ctx))), ctx)
         return super().resolve_command(ctx, args)
 
+    def _help_hint(self, ctx, args):
+        """`pipkeeper help [COMMAND]`, as git has it: the help is --help."""
+        path = ctx.command_path
+        if len(args) > 1 and self.get_command(ctx, args[1]) is not None:
+            path += " " + args[1]
+        return "; did you mean `{} --help`?".format(path)
 
 # -- the library's games: which ones (league and export), and completing a number -----
 

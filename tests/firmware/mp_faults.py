@@ -29,7 +29,7 @@ class _Board:
     def prepare(self):
         pass
 
-    def update(self, buf, full=False):
+    def update(self, buf, full=False, old=None):
         from binascii import crc32
         self.frames.append((crc32(buf), full))
 

@@ -227,108 +227,6 @@ def t_columns_viper_matches_python():
     assert sum(a) == 1 << (7 - 122 % 8)
 
 
-class _Pin:
-    def __init__(self, v=0):
-        self.v = v
-
-    def value(self, v=None):
-        if v is None:
-            return self.v
-        self.v = v
-
-
-class _Bus:
-    """A fake SPI bus with a panel's BUSY line: busy for ``reads`` reads of
-    the pin after each command in ``refresh`` (or never, with reads=0)."""
-
-    def __init__(self, refresh, busy_level, reads=3):
-        self.dc = _Pin()
-        self.out = []
-        self.refresh = refresh
-        self.level = busy_level
-        self.reads = reads
-        self.left = 0
-        bus = self
-
-        class Busy:
-            def value(self, v=None):
-                if bus.left > 0:
-                    bus.left -= 1
-                    return bus.level
-                return 1 - bus.level
-        self.busy = Busy()
-
-    def write(self, b):
-        self.out.append((self.dc.v, bytes(b)))
-        if self.dc.v == 0 and b[0] in self.refresh:
-            self.left = self.reads
-
-    def commands(self):
-        return [b[0] for v, b in self.out if v == 0]
-
-    def pictures(self):
-        return [b for v, b in self.out if v == 1 and len(b) == 4736]
-
-
-def _fake_time():
-    import time
-    if not hasattr(time, "sleep_ms"):
-        time.sleep_ms = lambda ms: None
-    if not hasattr(time, "ticks_ms"):
-        time.ticks_ms = lambda: 0
-        time.ticks_diff = lambda a, b: a - b
-
-
-def t_uc8151_driver_on_a_fake_bus():
-    _fake_time()
-    from firmware.uc8151 import UC8151
-    spi = _Bus((0x12,), 0)
-    d = UC8151(spi, _Pin(1), spi.dc, _Pin(1), spi.busy, 0)
-    cols = bytearray(4736)
-    d.show(cols, fast=False)
-    cmds = spi.commands()
-    assert 0x13 in cmds and 0x12 in cmds and 0x02 in cmds      # data, refresh, off
-    assert cmds.index(0x04) < cmds.index(0x13) < cmds.index(0x12)
-    assert len(spi.pictures()) == 1
-    spi.out.clear()
-    d.show(cols, fast=True)
-    cmds = spi.commands()
-    assert 0x20 in cmds and 0x24 in cmds                        # the fast waveform
-
-
-def t_ssd1680_driver_on_a_fake_bus():
-    _fake_time()
-    from firmware.ssd1680 import SSD1680
-    from firmware.epd import PanelError
-    spi = _Bus((0x20,), 1)
-    rst = _Pin(1)
-    d = SSD1680(spi, _Pin(1), spi.dc, rst, spi.busy, 1)
-    pic = bytearray(4736)
-    d.show(pic, fast=True)          # nothing known in RAM yet: a full update
-    cmds = spi.commands()
-    assert cmds[0] == 0x12                                      # reset first
-    at = cmds.index(0x22)
-    assert [b for v, b in spi.out if v == 1 and b in (b"\xf7", b"\xff")] == [b"\xf7"]
-    assert cmds.index(0x24) < at and cmds.index(0x26) < at      # both RAMs, then mode 1
-    assert cmds[-1] == 0x10 and spi.out[-1] == (1, b"\x01")    # deep sleep, RAM kept
-    assert len(spi.pictures()) == 2
-    spi.out.clear()
-    d.show(pic, fast=True)
-    cmds = spi.commands()
-    at = cmds.index(0x20)
-    assert (1, b"\xff") in spi.out                             # display mode 2
-    assert cmds.index(0x24) < at < cmds.index(0x26)             # the new picture, then the old
-    spi.out.clear()
-    spi.reads = 0                                               # BUSY never moves
-    try:
-        d.show(pic, fast=True)
-    except PanelError as e:
-        assert "BUSY" in str(e)
-    else:
-        assert False, "a BUSY line that never changes must be an error"
-    assert not d.primed
-
-
 def t_text_fits_and_wraps():
     from firmware import text
     mid = text.font("mid")
@@ -502,7 +400,7 @@ class _Board:
     def __init__(self):
         self.frames = []
 
-    def update(self, buf, full=False):
+    def update(self, buf, full=False, old=None):
         self.frames.append((bytes(buf), full))
 
 
@@ -655,7 +553,7 @@ def t_a_usb_press_keeps_the_modules_its_last_frame_was_drawn_with():
         def prepare(self):
             pass
 
-        def update(self, buf, full=False):
+        def update(self, buf, full=False, old=None):
             pass              # no frames kept: the heap is the board's
 
     a = app.App(B())
@@ -699,7 +597,7 @@ def t_on_usb_the_engine_is_loaded_ahead_of_the_press_that_starts_a_game():
         def prepare(self):
             pass
 
-        def update(self, buf, full=False):
+        def update(self, buf, full=False, old=None):
             pass
 
         def wake_button(self):

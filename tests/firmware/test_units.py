@@ -1,5 +1,6 @@
 """Unit tests run inside the MicroPython unix port (mp_units.py): storage,
-text, the UC8151 driver on a fake bus, the column transpose, the sim board."""
+text, the column transpose, the sim board (the panel drivers on a fake bus:
+test_panel_drivers.py)."""
 
 import os
 import subprocess

@@ -169,15 +169,16 @@ def write_games(games_dir, count, seed=1, rules="chickenfoot", players=4):
     return out
 
 
-def run_cli(*args, env=None, cwd=ROOT, timeout=300):
-    """`python -m pipkeeper ARGS`: (returncode, stdout, stderr)."""
+def run_cli(*args, env=None, cwd=ROOT, timeout=300, text=True):
+    """`python -m pipkeeper ARGS`: (returncode, stdout, stderr); bytes with
+    ``text=False``."""
     full = dict(os.environ)
     full.update(env or {})
     full.pop("PIPKEEPER_PROGRESS", None)
     pythonpath = os.pathsep.join([ROOT, os.path.join(ROOT, "host")])
     full["PYTHONPATH"] = pythonpath + (os.pathsep + full["PYTHONPATH"] if full.get("PYTHONPATH") else "")
     proc = subprocess.run([sys.executable, "-m", "pipkeeper", *args], env=full, cwd=cwd,
-                          capture_output=True, text=True, timeout=timeout)
+                          capture_output=True, text=text, timeout=timeout)
     return proc.returncode, proc.stdout, proc.stderr
 
 

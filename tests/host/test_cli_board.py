@@ -100,7 +100,7 @@ def test_roster_round_trip(tmp_path):
         code, out, err = cli(board.port, tmp_path / "db", "roster", "--json")
         assert json.loads(out) == on_board
         code, out, err = cli(board.port, tmp_path / "db", "roster", "--option", "nonsense=1")
-        assert code == 1 and err.startswith("pipkeeper: option: unknown option")
+        assert code == 2 and err.startswith("pipkeeper: roster: option: unknown option"), err
 
 
 def test_roster_idle_is_a_setting_of_the_board(tmp_path):
@@ -127,7 +127,29 @@ def test_roster_idle_is_a_setting_of_the_board(tmp_path):
         assert json.loads((root / "pipkeeper" / "settings.json").read_text()) == {
             "counter": 7, "lang": "cy", "idle": 10}
         code, out, err = cli(board.port, tmp_path / "db", "roster", "--option", "idle=90")
-        assert code == 1 and err.startswith("pipkeeper: idle is the minutes"), err
+        assert code == 2 and err.startswith("pipkeeper: roster: idle is the minutes"), err
+
+
+def test_roster_refresh_is_a_setting_of_the_board(tmp_path):
+    """`roster --option refresh=fast`: the screen's refresh (issue 33), a
+    setting of the board as idle is (settings.json "refresh"), never a rule
+    option; anything but clean or fast is refused in one line."""
+    from pipkeeper.board import roster
+    from pipkeeper.errors import PipkeeperError
+    assert roster.check_defaults(None, None, {"refresh": "Fast", "idle": "3"}) == {
+        "refresh": "fast", "idle": 3}
+    with pytest.raises(PipkeeperError, match="refresh is clean .* or fast"):
+        roster.check_defaults(None, None, {"refresh": "turbo"})
+    root = tmp_path / "board"
+    (root / "pipkeeper").mkdir(parents=True)
+    (root / "pipkeeper" / "settings.json").write_text('{"counter": 7, "idle": 10}')
+    with virtual_board(root, bare=True) as board:
+        code, out, err = cli(board.port, tmp_path / "db", "roster", "Ann", "Bob", "--option", "refresh=fast")
+        assert code == 0, err
+        assert json.loads((root / "pipkeeper" / "settings.json").read_text()) == {
+            "counter": 7, "idle": 10, "refresh": "fast"}
+        code, out, err = cli(board.port, tmp_path / "db", "roster", "--option", "refresh=slow")
+        assert code == 1 and err.startswith("pipkeeper: refresh is clean"), err
 
 
 def test_a_roster_of_fewer_than_two_players_is_refused(tmp_path):
@@ -137,8 +159,8 @@ def test_a_roster_of_fewer_than_two_players_is_refused(tmp_path):
     from pipkeeper.board import roster
     from pipkeeper.errors import PipkeeperError
     code, out, err = run_cli("roster", "Ann", "--port", "/dev/nonexistent")
-    assert code == 1 and err == ("pipkeeper: a roster takes at least 2 players, not 1: name them all, "
-                                 "e.g. pipkeeper roster Ann Bob\n"), err
+    assert code == 2 and err == ("pipkeeper: roster: a roster takes at least 2 players, not 1: name them "
+                                 "all, e.g. pipkeeper roster Ann Bob (see `pipkeeper roster --help`)\n"), err
     with pytest.raises(PipkeeperError, match="at least 2 players"):
         roster.merge({"names": ["Ann", "Bob"]}, ["Ann"])
     assert roster.merge({}, ["Ann", "Bob"])["names"] == ["Ann", "Bob"]

@@ -237,3 +237,92 @@ def test_show_forget_and_export_complete_the_games_numbers(db):
         "plain", "1", "b1c2-0007 Ann, Bob, Cy"]
     # no library: nothing offered, nothing said
     assert complete("pipkeeper show ", db + ".missing").strip() == ""
+
+
+# -- issue 32, item 16: 80 columns, 8 players, long names ------------------------------
+
+LONG = ["Konstantinos", "Maximiliane", "Bartholomew", "Guinevere", "مریم\u200cالسادات", "Anastasia",
+        "Christopher", "Wilhelmina"]
+
+
+@pytest.fixture
+def eight(tmp_path):
+    """An 8-player game of long names (one Persian) beside the records of
+    tests/data: long file names, the longest rules' name."""
+    from shared_engine import simulate
+    record = simulate.simulate("chickenfoot", 8, seed=5).record()
+    players = re.search(r"^\[Players .*\]$", record, re.M).group(0)
+    record = record.replace(players, "[Players {}]".format(" ".join('"%s"' % n for n in LONG)))
+    path = tmp_path / "lib.sqlite3"
+    with Library(path) as lib:
+        for name in ("paper_sheet_tiebreak.dgn", "format_example.dgn", "illegal_turn.dgn"):
+            lib.store("b1", name, (DATA / name).read_bytes())
+        lib.store("b2", "0001.dgn", record.encode("utf-8"))
+    return str(path)
+
+
+def _drawn_lines(out):
+    from rich.cells import cell_len
+    lines = ANSI.sub("", out).splitlines()
+    widest = max(cell_len(line) for line in lines)
+    return lines, widest
+
+
+def test_show_fits_80_columns_with_8_players_and_long_names(eight):
+    """The sheet was 105 columns wide: the names that head the columns are
+    cut short with an ellipsis (the title line names them whole), the
+    scores and totals whole; a Persian name keeps its isolates."""
+    from pipkeeper.library.store import Library as Lib
+    with Lib(eight, read_only=True) as lib:
+        totals = lib.record(4)["report"]["totals"]
+    lines, widest = _drawn_lines(run("show", "4", "--db", eight, terminal=True, columns=80))
+    assert widest <= 80, "\n".join(lines)
+    rules = [i for i, line in enumerate(lines) if line and set(line) == {"─"}]
+    header = lines[rules[0] - 1].split()
+    assert header[0] == "round" and len(header) == 9, header
+    for name, cell in zip(LONG, header[1:]):
+        bare = cell.strip("\u2068\u2069")
+        assert bare == name or (bare.endswith("\u2026") and name.startswith(bare[:-1]) and len(bare) >= 4), \
+            (name, cell)
+    assert [int(t) for t in lines[rules[1] + 1].split()[1:]] == totals
+    for line in lines:
+        assert line.count("\u2068") == line.count("\u2069"), line
+    assert any(n in " ".join(lines[:3]) for n in LONG)                  # whole in the title
+
+
+def test_games_fits_80_columns_with_8_players_and_long_names(eight):
+    lines, widest = _drawn_lines(run("games", "--db", eight, terminal=True, columns=80))
+    assert widest <= 80, "\n".join(lines)
+    text = "\n".join(lines)
+    for game in ("b1c2-0007", "format_example.dgn", "illegal_turn.dgn"):
+        assert game in text                                          # an id is never cut
+    assert "chickenfoot-cross" in text
+    assert lines[0].split() == ["#", "game", "from", "rules", "players", "rounds", "state", "winner"]
+
+
+def test_a_name_cut_short_keeps_its_marks():
+    from rich.cells import cell_len
+    from pipkeeper.library.tables import abbreviated
+    assert abbreviated("Konstantinos", 12) == "Konstantinos"
+    assert abbreviated("Konstantinos", 7) == "Konsta\u2026"
+    assert abbreviated("Konstantinos,", 7) == "Konst\u2026,"                 # a list's comma stays
+    cut = abbreviated("\u2068مریم\u200cالسادات\u2069", 5)
+    assert cut == "\u2068مریم\u2026\u2069" and cell_len(cut) == 5         # no joiner left dangling
+    assert abbreviated("東京タワー", 5) == "東京\u2026"                      # wide letters: 2 cells each
+
+
+def test_stats_fits_80_columns_with_8_players_and_long_names(eight):
+    """The league's table was 84 columns wide at 80 and wrapped "29.0 ± 8.2"
+    over two lines: now its two-word headers take two lines (and the names
+    are cut short, or the columns closer, as the other tables fit), and
+    every figure stays whole on its line."""
+    lines, widest = _drawn_lines(run("stats", "--db", eight, terminal=True, columns=80))
+    assert widest <= 80, "\n".join(lines)
+    rules = [i for i, line in enumerate(lines) if line and set(line) == {"─"}]
+    body = [line for line in lines[rules[0] + 1:] if line.strip()][:8]
+    assert len(body) == 8, lines
+    for line in body:
+        assert re.search(r"\d+\.\d ± \d+\.\d", line), line            # mu ± sigma on one line
+    assert "rating" in lines[rules[0] - 1]
+    # through a pipe the header is one line, as before
+    assert run("stats", "--db", eight).splitlines()[0].split()[:3] == ["player", "rating", "μ"]

@@ -41,3 +41,50 @@ def test_a_game_record_is_no_script(tmp_path):
 def test_a_device_is_no_script(tmp_path):
     assert _one_line(tmp_path, "/dev/zero") == \
         "pipkeeper: /dev/zero: not a file (a device): a script is a file\n"
+
+
+# -- issue 32, item 12: a flash folder (or frames folder) that cannot be: one line ---------
+
+def _unwritable(tmp_path):
+    """A folder this user cannot write in: a read-only one, or for root
+    (who writes in any folder of mode 555) the kernel's /sys."""
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        (folder / "probe").write_text("x")
+    except OSError:
+        return folder
+    (folder / "probe").unlink()
+    if os.path.isdir("/sys"):
+        return "/sys"
+    pytest.skip("no folder this user cannot write in")
+
+
+@pytest.mark.parametrize("option", ["--dir", "--frames"])
+def test_a_folder_below_a_file_is_one_line(tmp_path, option):
+    (tmp_path / "somefile.txt").write_text("notes\n")
+    script = tmp_path / "one.txt"
+    script.write_text("A\n")
+    where = str(tmp_path / "somefile.txt" / "board")
+    args = ["sim", "-q", "--script", str(script), option, where]
+    if option == "--frames":
+        args += ["--dir", str(tmp_path / "flash")]
+    code, out, err = run_cli(*args)
+    assert (code, out) == (2, ""), err
+    assert err == ("pipkeeper: sim: {} {}: {} is a file, not a folder (see `pipkeeper sim --help`)"
+                   "\n".format(option, where, tmp_path / "somefile.txt")), err
+
+
+@pytest.mark.parametrize("option", ["--dir", "--frames"])
+def test_a_folder_that_cannot_be_written_is_one_line(tmp_path, option):
+    where = os.path.join(str(_unwritable(tmp_path)), "board")
+    script = tmp_path / "one.txt"
+    script.write_text("A\n")
+    args = ["sim", "-q", "--script", str(script), option, where]
+    if option == "--frames":
+        args += ["--dir", str(tmp_path / "flash")]
+    code, out, err = run_cli(*args)
+    assert (code, out) == (1, ""), err
+    assert err.startswith("pipkeeper: {} cannot be written: ".format(where)), err
+    assert err.count("\n") == 1 and "Traceback" not in err

@@ -91,10 +91,26 @@ def test_the_sheet_keeps_columns_straight_with_names_in_any_script():
             for line in table]
     widths = {i18n.cells(line) for line in table}
     assert len(widths) == 1, table              # every row as wide, in terminal cells
-    for n in NAMES[:5]:
+    for n in NAMES:
         assert n in table[0]
-    assert "\u2068" + NAMES[5] + "\u2069" in table[0]   # Persian isolated: it cannot reorder the row
+    assert "\u2068" not in text and "\u2069" not in text   # plain text: no invisible marks (issue 32)
     assert ends
+
+
+def test_a_persian_name_is_isolated_on_a_terminal_only(tmp_path):
+    """Piped, `replay` wrapped a Persian name in U+2068/U+2069, invisible
+    marks a script then had in its data (issue 32, item 17); on a
+    terminal, which may order text both ways, they keep the row's columns
+    in place."""
+    from click.testing import CliRunner
+    from pipkeeper.cli import main
+    path = tmp_path / "fa.dgn"
+    path.write_text(RECORD, encoding="utf-8")
+    piped = CliRunner().invoke(main, ["replay", str(path)], env={"TTY_COMPATIBLE": None})
+    assert piped.exit_code == 0 and NAMES[5] in piped.stdout
+    assert "\u2068" not in piped.stdout and "\u2069" not in piped.stdout
+    drawn = CliRunner().invoke(main, ["replay", str(path)], env={"TTY_COMPATIBLE": "1", "COLUMNS": "200"})
+    assert drawn.exit_code == 0 and "\u2068" + NAMES[5] + "\u2069" in drawn.stdout
 
 
 def test_cells_counts_what_a_terminal_shows():

@@ -177,3 +177,61 @@ def test_frozen_native_code_is_put_on_4_byte_boundaries(tmp_path):
     assert "aligned (2)" not in text and text.count("aligned (4)") == 2
     assert not build.align_native(c)                    # nothing more to do: no rebuild
     assert not build.align_native(tmp_path / "absent.c")
+
+
+# -- what the image leaves out of MicroPython (recipe/PIPKEEPER/mpconfigport.h) ---------
+
+# Each option the recipe turns off, and what Python code would use of it
+# (regular expressions: an import of a module, a name).
+_MODULE = r"(import|from) {}\b"
+_LEFT_OUT = {
+    "MICROPY_VFS_FAT": (r"\bVfsFat\b",),
+    "MICROPY_PY_HASHLIB_MD5": (r"\bmd5\b",),
+    "MICROPY_PY_HASHLIB_SHA1": (r"\bsha1\b",),
+    "MICROPY_PY_CRYPTOLIB": (_MODULE.format("cryptolib"),),
+    "MICROPY_PY_MACHINE_I2S": (r"\bI2S\b",),
+    "MICROPY_PY_ONEWIRE": (_MODULE.format("onewire"),),
+    "MICROPY_PY_MACHINE_DHT_READINTO": (r"\bdht_readinto\b", _MODULE.format("dht")),
+    "MICROPY_PY_MACHINE_BITSTREAM": (r"\bbitstream\b",),
+    "MICROPY_EMIT_INLINE_THUMB": (r"\basm_thumb\b",),
+    "MICROPY_PY_BUILTINS_COMPLEX": (r"\bcomplex\(", r"\d+j\b"),
+    "MICROPY_PY_CMATH": (_MODULE.format("cmath"),),
+    "MICROPY_PY_MATH_SPECIAL_FUNCTIONS": (r"\b(l?gamma|erfc?)\(",),
+    "MICROPY_PY_UCTYPES": (_MODULE.format("uctypes"),),
+    "MICROPY_PY_RE": (_MODULE.format("re"),),
+    "MICROPY_PY_PLATFORM": (_MODULE.format("platform"),),
+    "MICROPY_PY_MACHINE_I2C_TARGET": (r"\bI2CTarget\b",),
+}
+
+
+def _turned_off():
+    import re
+    off = set()
+    for name in ("mpconfigport.h", "mpconfigboard.h"):
+        text = (build.RECIPE / name).read_text()
+        off |= set(re.findall(r"^#define (MICROPY_\w+)\s+\(0\)", text, re.M))
+    return off
+
+
+def test_the_image_leaves_out_only_what_nothing_on_the_board_uses():
+    """The recipe takes out of MicroPython what the scorer never uses (the
+    FAT filesystem, MD5, SHA-1, AES, I2S, complex numbers, re ...) to make
+    room for its packs. Nothing that runs on the board may use it: the
+    scorer's modules, the link's board half, and the engine's tests that
+    `pipkeeper test --board` runs there (with their runner). The checkpoint's
+    crc32 is binascii's, built only with deflate: deflate stays."""
+    from pipkeeper.board import flash
+    off = _turned_off()
+    assert set(_LEFT_OUT) == off - {"MICROPY_ALLOC_GC_STACK_SIZE"}, sorted(off)
+    assert "MICROPY_PY_DEFLATE" not in off and "MICROPY_PY_HASHLIB" not in off
+    sources = [src for _, src in flash.sources() if src.suffix == ".py"]
+    sources += [ROOT / "host/pipkeeper/board/onboard/pklink.py", ROOT / "tests/mp_runner.py"]
+    sources += sorted((ROOT / "tests/engine").glob("*.py"))
+    import re
+    for src in sources:
+        text = src.read_text()
+        for option in off:
+            for use in _LEFT_OUT.get(option, ()):
+                found = re.search(use, text)
+                assert found is None, "{} uses {!r} ({} is off in the image)".format(
+                    src, found.group(0), option)

@@ -22,7 +22,7 @@ HOST = ROOT / "host"
 # Lowest first. A module may import its own layer and the ones before it.
 LAYERS = (
     ("base", ("pipkeeper", "pipkeeper.errors", "pipkeeper.paths", "pipkeeper.closing",
-              "pipkeeper.files", "pipkeeper.progress")),
+              "pipkeeper.files", "pipkeeper.progress", "pipkeeper.wording")),
     ("i18n", ("pipkeeper.i18n",)),
     ("library", ("pipkeeper.library",)),
     ("board", ("pipkeeper.board",)),

@@ -173,7 +173,7 @@ def test_a_library_derived_before_corrections_is_rebuilt(tmp_path):
         lib.db.execute("UPDATE games SET report = ?", (json.dumps({"rounds": []}),))
         lib.db.execute("UPDATE meta SET value = '1' WHERE key = 'derived_version'")
         lib.db.commit()
-    assert derive.VERSION == 2
+    assert derive.VERSION >= 2
     with Library(db) as lib:
         rep = lib.record(lib.games()[0]["id"])["report"]
     assert rep["rounds"][0]["corrected"] == [3]

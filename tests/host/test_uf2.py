@@ -295,7 +295,12 @@ def test_refuses_an_image_we_cannot_build_for(tmp_path, old, new, why):
 def test_refuses_a_board_the_image_is_not_for():
     assert "needs the image for RPI_PICO_W or PIMORONI_BADGER2040W" in _one_line(
         "--micropython", str(PICO_UF2), "--board", "badger2040w")
-    assert "no board build 'nope'" in _one_line("--micropython", str(PICO_UF2), "--board", "nope")
+    # a name that is no build is the command used wrongly (exit 2), with the nearest names
+    code, out, err = run_cli("uf2", "--micropython", str(PICO_UF2), "--board", "badger")
+    assert (code, out) == (2, "") and err == (
+        "pipkeeper: uf2: unknown build 'badger'; the builds are: badger2040, badger2040w, "
+        "pico_inky_pack, pico_epaper29; did you mean badger2040 or badger2040w? "
+        "(see `pipkeeper uf2 --help`)\n")
 
 
 PICO_ELF = SHARED / "firmware-RPI_PICO-v1.28.0.elf"

@@ -21,6 +21,14 @@ def available():
     return shutil.which("valgrind") is not None
 
 
+def skipped(asked):
+    """Why a benchmark took no instruction counts: ``asked`` for them
+    (no --no-callgrind) but valgrind is missing, or told not to."""
+    if asked and not available():
+        return "valgrind not found: instruction counts skipped"
+    return "skipped (--no-callgrind): no instruction counts"
+
+
 def rp2040_ms(instructions):
     """The working conversion of PERFORMANCE.md, in milliseconds."""
     return instructions * RP2040_CYCLES_PER_INSTRUCTION / RP2040_HZ * 1000

@@ -55,7 +55,46 @@ Figures (one build; ``--firmware`` twice gives them side by side):
   flash_for_games_bytes      the filesystem the build leaves for games and settings
   shortest_tap_applied_ms    on battery, the shortest press that is applied
                              (its frame equals a long press's), 5 ms steps
-  panel_fast_ms, panel_full_ms    the refresh times the firmware chose
+  press_to_settled_ms_median, press_to_settled_ms_worst
+                             the awake presses above whose refresh is a fast
+                             one, button down -> BUSY released after the
+                             refresh: the settled picture a player waits
+                             for (issue 33)
+  cold_press_to_settled_ms_median, cold_press_to_settled_ms_worst
+                             the same for the script's presses on battery
+                             that were cold boots (set-up, the game's end)
+  full_press_to_settled_ms_median, full_presses
+                             the same for the script's presses on battery
+                             whose refresh is a full one (round boundaries,
+                             the count of erased pixels, a cold boot that
+                             knows no old picture)
+  cold_boot_to_settled_ms_from_rest, cold_boot_ms_from_rest
+                             the late game on battery left to its idle
+                             time-out (its resting picture drawn and noted,
+                             the power cut), then a press: a cold boot to the
+                             settled picture, and to the update's first SPI
+                             byte; cold_boot_ms_from_rest_unmarked the same
+                             boot without the resting mark (no picture to
+                             take back: the difference is its cost)
+  refresh_fast_ms, refresh_full_ms   the median fast and full refresh (BUSY's time)
+  unchanged_pixels_driven    the most pixels one fast update drove that kept
+                             their colour (the panel's model, js/panel.mjs)
+  update_drive_frames        one fast update's drive: the most net DC of a
+                             pixel that changes colour, in frames of 10 ms
+  panel_dc_max_frames        the most |accumulated DC| of any pixel at the end
+                             of the scripted game on USB (twice, without
+                             --no-worn); long_run_panel_dc_max_frames and
+                             awake_long_run_panel_dc_max_frames the same at
+                             the end of the long runs
+  wrong_drives               pixels driven by another transition's table than
+                             their own (DTM1 not what the panel showed), over
+                             every run above
+  pixels_not_reached         changed pixels that did not reach their colour
+  full_refreshes_in_rounds, rounds, full_refreshes_per_round
+                             full refreshes of the scripted game's presses
+                             inside a round (not those that start or score
+                             one: tests/data/scripted_game.txt's comments),
+                             and per round
   flash_erases_per_press_mean, flash_erases_per_press_max   on USB, the script
   qr_press_ms, qr_page_ms_worst
                              the QR code of the largest finished game (Mexican
@@ -106,10 +145,83 @@ def _ms(ns):
     return round(ns / NS_PER_MS, 1)
 
 
+def _median(values):
+    return round(statistics.median(values), 1) if values else None
+
+
 def _script():
     from pipkeeper.sim import unix as sim
+    return sim.parse_script(_script_text())
+
+
+def _script_text():
     from pipkeeper.paths import repo_root
-    return sim.parse_script((repo_root() / "tests" / "data" / SCRIPT).read_text())
+    return (repo_root() / "tests" / "data" / SCRIPT).read_text()
+
+
+def in_rounds(text=None):
+    """For each press of the scripted game, whether it falls inside a round:
+    after the press that starts it (its comment ``round ...``) and before
+    the one that scores it (``score ...``), both round boundaries, whose
+    full refresh is the rule. The script's comments say which press
+    records which event (tests/firmware/planner.py writes them)."""
+    out = []
+    inside = False
+    for line in (text if text is not None else _script_text()).splitlines():
+        button, _, note = line.partition("#")
+        if not button.strip():
+            continue
+        note = note.strip()
+        if note.startswith("score"):
+            inside = False
+        out.append(inside)
+        if note.startswith("round"):
+            inside = True
+    return out
+
+
+def _settled_ms(board, frames):
+    """ms from the press's button down to BUSY released after its last refresh."""
+    last = frames[-1]
+    return _ms(last.t + (last.refresh_ns or 0) - board.last["t0"])
+
+
+class Panel:
+    """What the panel's model (js/panel.mjs) counted over some runs: the fast
+    and full refreshes' times, the most unchanged pixels one fast update
+    drove, the largest drive of one update, wrong drives, and the full
+    refreshes of presses inside a round."""
+
+    def __init__(self):
+        self.fast, self.full = [], []
+        self.unchanged_max = 0
+        self.drive_max = 0
+        self.wrong = 0
+        self.not_reached = 0
+        self.full_in_rounds = 0
+
+    def figures(self):
+        """The keys bench device prints (over every run counted)."""
+        return {
+            "refresh_fast_ms": _median(self.fast),
+            "refresh_full_ms": _median(self.full),
+            "unchanged_pixels_driven": self.unchanged_max,
+            "update_drive_frames": self.drive_max,
+            "wrong_drives": self.wrong,
+            "pixels_not_reached": self.not_reached,
+        }
+
+    def add(self, frames, inside=False):
+        for f in frames:
+            p = f.panel or {}
+            (self.full if f.full else self.fast).append(_ms(f.refresh_ns or 0))
+            self.wrong += p.get("wrong_drives", 0)
+            self.not_reached += p.get("not_reached", 0)
+            if not f.full:
+                self.unchanged_max = max(self.unchanged_max, p.get("unchanged_driven", 0))
+                self.drive_max = max(self.drive_max, p.get("drive_max", 0))
+            elif inside:
+                self.full_in_rounds += 1
 
 
 class Bench:
@@ -227,12 +339,14 @@ class Bench:
             ms = _ms(first - on) if first is not None and frames else None
             return ms, (frames[-1].data if frames else None), counts
 
-    def usb_presses(self, presses, image):
+    def usb_presses(self, presses, image, inside=()):
         """The script on USB: per press, ms from button down to the first SPI
-        byte and flash erases; the "start the game" press; refresh times."""
+        byte and flash erases; the "start the game" press; the panel's
+        counts (a ``Panel``, ``inside`` saying which presses fall inside a
+        round) and its most |DC| of any pixel at the end."""
         out = []
         start_game = None
-        fast, full = [], []
+        panel = Panel()
         with self._board(self.work / "usb", image=image) as b:
             b.start()
             b.emu.profile_start()
@@ -240,38 +354,80 @@ class Bench:
                 e0 = b.emu.stats()["flash"]["erase_calls"]
                 frames = b.press(button)
                 e1 = b.emu.stats()["flash"]["erase_calls"]
+                panel.add(frames, i < len(inside) and inside[i])
                 first = b.last.get("update_at")
                 if first is None or not frames:
                     continue
                 out.append((button, _ms(first - b.last["t0"]), e1 - e0))
-                for ev in b.emu.frames[-len(frames):]:
-                    (full if ev["full"] else fast).append(_ms(ev["refresh_ns"]))
                 if start_game is None:
                     b.emu.save()
                     if flashfs.listdir(str(Path(b.dir) / "flash.img"), "/games"):
                         start_game = out[-1][1]
             counts = b.emu.profile_stop()
+            dc = b.emu.panel()["dc_max"]
             b.emu.power(on=False)
             b.emu.save()
             worn = Path(b.dir) / "flash.img"
-        return out, start_game, fast, full, worn, counts
+        return out, start_game, panel, dc, worn, counts
 
     # -- awake on battery during a game (issue 23) ---------------------------------------
 
-    def awake_presses(self, presses, image):
+    def awake_presses(self, presses, image, panel=None):
         """``presses`` on battery from ``image``: ms from button down to the
         first SPI byte of each press given to the board asleep, its power
-        kept (a game in play), as the list."""
-        out = []
+        kept (a game in play); ms from button down to the settled picture
+        (BUSY released after its refresh) of those whose refresh is a fast
+        one, of the presses that were a cold boot (the set-up's, the end's)
+        with a fast refresh, and of the presses with a full refresh: four
+        lists. ``panel`` (a ``Panel``) counts the refreshes."""
+        out, settled, cold, full = [], [], [], []
         with self._board(self.work / "awake", power_cycle=True, image=image) as b:
             b.start()
             for button in presses:
                 asleep = b.asleep
                 frames = b.press(button)
+                if panel is not None:
+                    panel.add(frames)
                 first = b.last.get("update_at")
-                if asleep and frames and first is not None:
+                if not frames:
+                    continue
+                if asleep and first is not None:
                     out.append(_ms(first - b.last["t0"]))
-        return out
+                # (a press whose refresh is a full one waits for that: apart)
+                kind = settled if asleep else cold
+                (kind if not any(f.full for f in frames) else full).append(_settled_ms(b, frames))
+        return out, settled, cold, full
+
+    def from_rest(self, image, panel=None):
+        """A cold boot from the resting picture: ``image``'s game on battery,
+        a press, the board left until its idle time-out (it draws its
+        resting screen, notes it and cuts its power), then the next press:
+        (ms from button down to the settled picture, ms from power-on to the
+        update's first SPI byte), and the latter for the same boot with the
+        resting mark taken away (it then knows no old picture and draws no
+        resting one: the difference is what taking it back costs; its
+        refresh is a full one). Nones if the board did not doze."""
+        rest = self.work / "rest"
+        with self._board(rest, power_cycle=True, image=image) as b:
+            b.press("DOWN")
+            b.press("C")
+            if not b.asleep:
+                return None, None, None
+            b.idle_out()
+            b.emu.save()
+            shutil.copyfile(rest / "flash.img", self.work / "rested.img")
+            frames = b.press(WAKE)
+            if panel is not None:
+                panel.add(frames)
+            if not frames:
+                return None, None, None
+            settled = _settled_ms(b, frames)
+            boot = _ms(b.last["update_at"] - b.last["power_on_at"])
+        unmarked = self.work / "rested-unmarked.img"
+        shutil.copyfile(self.work / "rested.img", unmarked)
+        flashfs.write_files(str(unmarked), {}, remove=("/pipkeeper/rest",))
+        ms, _frame, _ = self.cold_boot(unmarked, hold_ms=300)
+        return settled, boot, ms
 
     def idle_power_off(self, image):
         """ms from the idle time-out to the latch going low, on ``image``'s
@@ -288,24 +444,36 @@ class Bench:
                 return None
             return _ms(b.last["t"] - b.last["woke_at"])
 
-    def awake(self, presses, image, game):
+    def awake(self, presses, image, game, panel=None):
         """The awake figures: the script's presses on battery from ``image``,
-        the idle power-off on ``game``."""
-        times = self.awake_presses(presses, image)
+        the idle power-off and a cold boot from the resting picture on
+        ``game``."""
+        times, settled, cold, full = self.awake_presses(presses, image, panel)
+        rest = self.from_rest(game, panel)
         return {
-            "awake_press_ms_median": round(statistics.median(times), 1) if times else None,
+            "awake_press_ms_median": _median(times),
             "awake_press_ms_worst": max(times) if times else None,
             "awake_presses_measured": len(times),
+            "press_to_settled_ms_median": _median(settled),
+            "press_to_settled_ms_worst": max(settled) if settled else None,
+            "cold_press_to_settled_ms_median": _median(cold),
+            "cold_press_to_settled_ms_worst": max(cold) if cold else None,
+            "full_press_to_settled_ms_median": _median(full),
+            "full_presses": len(full),
+            "cold_boot_to_settled_ms_from_rest": rest[0],
+            "cold_boot_ms_from_rest": rest[1],
+            "cold_boot_ms_from_rest_unmarked": rest[2],
             "idle_power_off_ms": self.idle_power_off(game),
         }
 
     # -- a long evening: the heap must not grow (issue 23) -----------------------------
 
-    def long_run(self, presses, image, battery=False, log=None):
+    def long_run(self, presses, image, battery=False, log=None, panel=None):
         """``presses`` on ``image``, on USB (or on battery, the board awake
         between presses): [(ms to the first SPI byte, free heap after a
-        collection once the press is done, or None)] a press, and the
-        board's /log.txt at the end."""
+        collection once the press is done, or None)] a press, the board's
+        /log.txt at the end, and the panel's most |DC| of any pixel then
+        (``panel``, a ``Panel``, counts the refreshes)."""
         from firmware.board import HEAP_PROBE
         out = []
         name = "long-battery" if battery else "long-usb"
@@ -315,21 +483,24 @@ class Bench:
             for i, button in enumerate(presses):
                 awake = not battery or b.asleep
                 frames = b.press(button)
+                if panel is not None:
+                    panel.add(frames)
                 first = b.last.get("update_at")
                 ms = _ms(first - b.last["t0"]) if frames and first is not None and awake else None
                 regs = b.emu.stats().get("scratch")
                 out.append((ms, regs[2] if regs and regs[1] == HEAP_PROBE and awake else None))
                 if log is not None and i % 250 == 249:
                     log("  %d presses" % (i + 1))
+            dc = b.emu.panel()["dc_max"]
             b.emu.power(on=False)
             b.emu.save()
             board_log = flashfs.read(str(Path(b.dir) / "flash.img"), "/log.txt") or b""
-        return out, board_log
+        return out, board_log, dc
 
-    def long_figures(self, presses, image, battery=False, log=None):
+    def long_figures(self, presses, image, battery=False, log=None, panel=None):
         """The long run's figures (``long_run``), keyed as bench device
         prints them (``awake_`` first on battery)."""
-        per, board_log = self.long_run(presses, image, battery, log)
+        per, board_log, dc = self.long_run(presses, image, battery, log, panel)
         k = "awake_" if battery else ""
         times = [ms for ms, _ in per if ms is not None]
         heap = [(i, free) for i, (_, free) in enumerate(per) if free is not None]
@@ -341,6 +512,7 @@ class Bench:
             k + "press_ms_drift": (round(statistics.median(times[-200:]) / statistics.median(times[:200]) - 1, 3)
                                    if len(times) >= 400 else None),
             k + "long_run_memory_errors": board_log.count(b"MemoryError"),
+            k + "long_run_panel_dc_max_frames": dc,
         }
 
     def free_heap_at_start(self, image):
@@ -570,22 +742,26 @@ def run_build(firmware, log=print, heap=True, worn=True, lang="en", long_run=LON
 
         log("presses of the scripted game on USB ...")
         presses = _script()
+        inside = in_rounds()
         if worn:
-            presses = presses + presses
-        per, start_game, fast, full, worn_img, usb_counts = bench.usb_presses(presses, bench.clean)
+            presses, inside = presses + presses, inside + inside
+        rounds = sum(1 for a, b in zip([False] + inside, inside) if b and not a)
+        per, start_game, panel, dc, worn_img, usb_counts = bench.usb_presses(presses, bench.clean, inside)
         times = [p[1] for p in per]
         erases = [p[2] for p in per]
         figures["press_ms_median"] = round(statistics.median(times), 1) if times else None
         figures["press_ms_worst"] = max(times) if times else None
         figures["presses_measured"] = len(times)
         figures["start_game_ms"] = start_game
-        figures["panel_fast_ms"] = round(statistics.median(fast), 1) if fast else None
-        figures["panel_full_ms"] = round(statistics.median(full), 1) if full else None
         figures["flash_erases_per_press_mean"] = round(statistics.mean(erases), 2) if erases else None
         figures["flash_erases_per_press_max"] = max(erases) if erases else None
+        figures["panel_dc_max_frames"] = dc
+        figures["full_refreshes_in_rounds"] = panel.full_in_rounds
+        figures["rounds"] = rounds
+        figures["full_refreshes_per_round"] = round(panel.full_in_rounds / rounds, 2) if rounds else None
 
         log("presses of the scripted game on battery, the board awake between them ...")
-        figures.update(bench.awake(_script(), bench.clean, late_cp))
+        figures.update(bench.awake(_script(), bench.clean, late_cp, panel))
 
         if worn:
             log("the late boot on a worn flash (%d presses) ..." % len(presses))
@@ -611,9 +787,10 @@ def run_build(firmware, log=print, heap=True, worn=True, lang="en", long_run=LON
         if long_run:
             long_presses = long_run_presses(long_run)
             log("a long evening on USB: %d presses ..." % long_run)
-            figures.update(bench.long_figures(long_presses, bench.clean, log=log))
+            figures.update(bench.long_figures(long_presses, bench.clean, log=log, panel=panel))
             log("the same on battery, the board awake between presses ...")
-            figures.update(bench.long_figures(long_presses, bench.clean, battery=True, log=log))
+            figures.update(bench.long_figures(long_presses, bench.clean, battery=True, log=log, panel=panel))
+        figures.update(panel.figures())
         figures["profile"] = symbols.top_functions(counts, elf)
         figures["profile_usb_presses"] = symbols.top_functions(usb_counts, elf)
     return figures

@@ -153,6 +153,6 @@ def run(with_callgrind=True):
             out["apply_worst_kind_instructions"] = est[worst]
         else:
             out["apply_instructions_per_event"] = None
-            out["callgrind"] = "valgrind not found: instruction counts skipped"
+            out["callgrind"] = callgrind.skipped(with_callgrind)
         out["micropython_us_by_kind"] = {k: round(v[1] / v[0], 1) for k, v in per.items()}
     return out

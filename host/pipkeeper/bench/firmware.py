@@ -241,7 +241,7 @@ def run(with_callgrind=True):
                 out["render_busiest_screen"] = busiest
                 out["render_instructions"] = by_screen[busiest]
         else:
-            out["callgrind"] = "valgrind not found: instruction counts skipped"
+            out["callgrind"] = callgrind.skipped(with_callgrind)
     out.update(flash_and_panel())
     out["presses_per_play_full"], out["presses_per_score_entry"] = planned_presses()
     return out

@@ -22,7 +22,7 @@ scripted game pressed on battery, where every press is a cold boot.
    probe's frame is that state's probe frame; the record is that state's,
    byte for byte, and replays without a warning (``pipkeeper replay``'s
    reading); every other file under /games and /pipkeeper is that
-   state's (ui.json, the checkpoint and the log aside: the probe writes
+   state's (ui.json, the checkpoint, the resting mark and the log aside: the probe writes
    them); LittleFS mounts, and was not formatted; no fault was logged.
 3. Figures: cut points, failures, formats, lines lost, the time, and the
    probe's cold boot against the clean probe's of the same state: power-on
@@ -36,6 +36,7 @@ scripted game pressed on battery, where every press is a cold boot.
 """
 
 import os
+import secrets
 import shutil
 import statistics
 import tempfile
@@ -45,6 +46,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.wording import counted
 from pipkeeper.board import flashfs, images
 
 PROBE = "DOWN"                           # the next press after a cut (moves the UI only)
@@ -54,7 +56,9 @@ SAMPLE_OPS = 4                           # ... and the ops of a press it cuts, a
 UPDATE_POINTS = 8                        # ops of a firmware update cut (powercut_update.spread)
 UPDATE_FRACTIONS = (0.5,)
 KEEP = ("/games/", "/pipkeeper/")        # what the players own: never lost
-REWRITTEN = ("/pipkeeper/ui.json", "/pipkeeper/checkpoint", "/log.txt", "/log.old")
+# (the resting mark too: the probe removes it before its refresh and, where
+# it cuts its power, writes its own picture's: firmware/picture.py)
+REWRITTEN = ("/pipkeeper/ui.json", "/pipkeeper/checkpoint", "/pipkeeper/rest", "/log.txt", "/log.old")
 SCRIPT = "scripted_game.txt"
 ENDS = ("off", "sleep")                  # how a press on battery ends: power cut, or asleep (issue 23)
 
@@ -176,6 +180,10 @@ class Sweep:
         self.log = log
         self.workers = workers or max(1, min(2, os.cpu_count() or 1))
         self.clean_frames = {}      # press -> its last frame in the clean run
+        # One board, one flash chip: every copy of it (the clean run, the cut
+        # runs) answers with the same unique id, so a game started in a cut
+        # run has the clean run's [Game] id.
+        self.uid = secrets.token_hex(8)
 
     def _board(self, name, image=None):
         from pipkeeper.sim.rp2040.board import EmulatedBoard, FLASH_FILE
@@ -183,7 +191,7 @@ class Sweep:
         folder.mkdir(parents=True, exist_ok=True)
         if image is not None:
             shutil.copyfile(str(image), str(folder / FLASH_FILE))
-        return EmulatedBoard(str(folder), self.firmware, power_cycle=True)
+        return EmulatedBoard(str(folder), self.firmware, power_cycle=True, uid=self.uid)
 
     # -- the clean run -------------------------------------------------------------------
 
@@ -294,9 +302,10 @@ class Sweep:
                 results.append(r)
                 if len(results) % 50 == 0:
                     f = summary(results, 0)
-                    self.log("  %d of %d cuts: %d failures, %d formats, %d lines lost, cold boot "
-                             "x%s at most" % (len(results), len(cases), f["failures"], f["formats"],
-                                              f["lines_lost"], f["cold_boot_ratio_max"]))
+                    self.log("  %d of %s: %s, %s, %s lost, cold boot x%s at most" % (
+                        len(results), counted(len(cases), "cut"), counted(f["failures"], "failure"),
+                        counted(f["formats"], "format"), counted(f["lines_lost"], "line"),
+                        f["cold_boot_ratio_max"]))
                     for line in f["failed"][-1:]:
                         self.log("    " + line)
 
@@ -489,11 +498,12 @@ def run_build(firmware, log=print, fractions=FRACTIONS, workers=None, swept=None
         presses = sweep.presses
         swept = list(range(len(presses))) if swept is None else swept
         sync_at = sync_point()
-        log("the clean run: %d presses on battery, each probed ..." % len(swept))
+        log("the clean run: %s on battery, each probed ..." % counted(len(swept), "press", "presses"))
         clean = sweep.clean(swept, sync_before=sync_at)
         cases = sweep.cases(clean, fractions)
-        log("%d cuts inside %d flash ops, %d workers ..." % (
-            len(cases), sum(len(p.ops) for p in clean), sweep.workers))
+        log("%s inside %s, %s ..." % (
+            counted(len(cases), "cut"), counted(sum(len(p.ops) for p in clean), "flash op"),
+            counted(sweep.workers, "worker")))
         results = sweep.run_cases(cases)
         figures = {"firmware": os.path.basename(fw.path), "build": fw.kind,
                    "presses": len(clean), "flash_ops": sum(len(p.ops) for p in clean),

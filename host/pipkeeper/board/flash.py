@@ -44,6 +44,7 @@ from pipkeeper.board import bundle, mpy, onboard
 from pipkeeper.board.link import DROP_SCORER
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.progress import Null, human
+from pipkeeper.wording import did_you_mean
 
 # What goes on the board, from the checkout/installed packages.
 #   (package, relative paths left out)
@@ -87,6 +88,7 @@ class FlashResult:
         self.flash_total = None
         self.target = ""      # e.g. "mpy v6.3, armv6m"
         self.dry_run = False
+        self.simulated = False  # the unix port's board (pipkeeper sim), not an RP2040
         self.badger_os = False  # installed as a Badger OS app
         self.board = None       # the build (hardware/profiles/) the board is set up as
         self.board_assumed = False  # no /board.txt on the board and no --board: the default
@@ -285,7 +287,8 @@ def check_build(name):
     from hardware import profiles
 
     if name not in profiles.NAMES:
-        raise PipkeeperError("unknown build {!r}; the builds are: {}".format(name, known_builds()))
+        raise PipkeeperError("unknown build {!r}; the builds are: {}{}".format(
+            name, known_builds(), did_you_mean(name, profiles.NAMES)))
     return name
 
 
@@ -378,6 +381,7 @@ def flash(link, force=False, dry_run=False, progress=None, cache=None, log=None,
     result = FlashResult()
     result.target = target
     result.dry_run = dry_run
+    result.simulated = info.is_virtual
     result.badger_os = app = runs_badger_os(link)
     on_board, wakeup = board_build(link)
     name = board or on_board or DEFAULT_BUILD
@@ -401,9 +405,6 @@ def flash(link, force=False, dry_run=False, progress=None, cache=None, log=None,
         items, managed = [], MANAGED
     else:
         items, managed = layout(args, name, wakeup, app=app, cache=cache)
-        if not dry_run:
-            log("a board twice as fast: `pipkeeper firmware` builds MicroPython with the scorer "
-                "frozen in (it starts the board's flash afresh: `pipkeeper sync` first)")
     # with the temporary copies a pulled cable may have left beside them
     on_board = board_manifest(link, managed + tuple(p + ".tmp" for p in managed))
     if result.board_written and not dry_run:
@@ -431,8 +432,7 @@ def flash(link, force=False, dry_run=False, progress=None, cache=None, log=None,
         if app and boot_app:
             set_boot_app(link)
             log("  the board now boots into the scorer (hold A+C at power-on for the launcher)")
-    info2 = link.literal("print(repr(S()))")       # pklink's: the sim's is a board's too
-    result.flash_total, result.flash_free = info2
+    result.flash_total, result.flash_free = link.flash_space()     # the sim's as a board's too
     return result
 
 

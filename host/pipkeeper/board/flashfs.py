@@ -86,6 +86,9 @@ BUILDS = (
 # The emulated board: a Pico's (and a Badger 2040's) 2 MB flash.
 PICO = BUILDS[0]
 OWN = BUILDS[-1]
+# The simulated board's: Pimoroni's Badger 2040 build (README: "On the
+# simulated board the flash reported is a Badger 2040's").
+BADGER2040 = BUILDS[2]
 
 
 def geometry_of_firmware(data):
@@ -123,6 +126,32 @@ def build_image(files, geometry=PICO):
     _put(fs, files)
     fs.unmount()
     return bytes(fs.context.buffer)
+
+
+def space(entries, geometry=None):
+    """(total, free) bytes of ``geometry``'s filesystem (a Badger 2040's by
+    default) once it holds ``entries``: (size, board path) of each file,
+    size -1 for a folder. What the simulated board reports for its folder,
+    as a board's statvfs would for its flash (MicroPython's free blocks:
+    the block count less LittleFS's blocks in use). LittleFS itself says
+    it: the entries written into a fresh one, files of zeros, folders in
+    the order given (a board's is a little fuller, by the history of its
+    writes). Entries that do not fit leave nothing free, as on a full board."""
+    from littlefs import LittleFSError
+    geometry = geometry or BADGER2040
+    fs = geometry.new_fs()
+    fs.format()
+    fs.mount()
+    try:
+        for size, path in entries:
+            if size < 0:
+                fs.makedirs(path, exist_ok=True)
+            else:
+                with fs.open(path, "wb") as f:
+                    f.write(bytes(size))
+    except LittleFSError:
+        return geometry.size, 0
+    return geometry.size, (geometry.block_count - fs.used_block_count) * geometry.block_size
 
 
 def _put(fs, files, remove=()):

@@ -13,6 +13,7 @@ import struct
 from pathlib import Path
 
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.wording import counted
 
 FLASH_BASE = 0x10000000
 UF2_MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)
@@ -62,8 +63,8 @@ def uf2_to_bin(raw, name="the file"):
 def uf2_chunks(raw, name="the file"):
     """{flash offset: bytes} of every block a UF2 file writes."""
     if len(raw) % 512:
-        raise PipkeeperError("%s is cut short, or not a UF2 file: its size, %d bytes, is not a "
-                             "multiple of 512" % (name, len(raw)))
+        raise PipkeeperError("%s is cut short, or not a UF2 file: its size, %s, is not a "
+                             "multiple of 512" % (name, counted(len(raw), "byte")))
     chunks = {}
     for off in range(0, len(raw), 512):
         m0, m1, flags, addr, size, _no, _total, family = struct.unpack_from("<8I", raw, off)
@@ -167,7 +168,7 @@ def load_firmware(path=None):
     is_uf2 = raw[:4] == b"UF2\n"
     data = uf2_to_bin(raw, p.name) if is_uf2 else raw
     if len(data) < 0x200 or len(data) > 2 * 1024 * 1024:
-        raise PipkeeperError("%s is not an RP2040 flash image (%d bytes)" % (p.name, len(data)))
+        raise PipkeeperError("%s is not an RP2040 flash image (%s)" % (p.name, counted(len(data), "byte")))
     check_rp2040_image(data, p.name, is_uf2)
     fw = Firmware(str(p), data)
     if fw.version is None:
@@ -207,7 +208,7 @@ def rp2040_problem(data, uf2=False):
         return ("{} (for debuggers), not a flash image: use MicroPython's .uf2 (or .bin) for the "
                 "board".format("writes an ELF file onto the flash" if uf2 else "is an ELF file"))
     if len(data) < VECTORS + 8:
-        return "is not an RP2040 flash image (%d bytes)" % len(data)
+        return "is not an RP2040 flash image (%s)" % counted(len(data), "byte")
     if boot2_crc(data[:BOOT2_BYTES - 4]) != struct.unpack_from("<I", data, BOOT2_BYTES - 4)[0]:
         return ("is not an RP2040 flash image: its first 256 bytes are no boot stage 2 (their "
                 "CRC32 does not check), so the boot ROM would not start it")

@@ -92,13 +92,23 @@ class BoardInfo:
     ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em",
              "armv7emsp", "armv7emdp", "xtensa", "xtensawin", "rv32imc", "rv64imc")
 
-    def __init__(self, platform, version, mpy, uid, flash_total, flash_free):
+    def __init__(self, platform, version, mpy, uid, flash_total, flash_free, space=None):
         self.platform = platform
         self.version = tuple(version)
         self.mpy = mpy
         self.uid = uid
         self.flash_total = flash_total
-        self.flash_free = flash_free
+        self._free = flash_free
+        self._space = space     # () -> (total, free): the simulated board's, worked out when asked
+
+    @property
+    def flash_free(self):
+        """The flash's free bytes; a simulated board's (-1 in its answer:
+        its statvfs is the laptop's disk) worked out on the first asking,
+        as a board's LittleFS would hold its files (Link.flash_space)."""
+        if self._free is not None and self._free < 0 and self._space is not None:
+            self.flash_total, self._free = self._space()
+        return self._free
 
     @property
     def mpy_version(self):
@@ -412,10 +422,28 @@ class Link:
                 self.helper_pasted = True
                 out = ["", self.exec(onboard.compact(onboard.source()) + "I()\n").decode("ascii", "replace")]
             try:
-                self._info = BoardInfo(*ast.literal_eval(out[1].strip()))
+                self._info = BoardInfo(*ast.literal_eval(out[1].strip()), space=self.flash_space)
             except (ValueError, SyntaxError, TypeError, IndexError):
                 raise PipkeeperError("the board on {} gave a garbled answer; try again".format(self.port))
         return self._info
+
+    def flash_space(self):
+        """(total, free) bytes of the board's flash, as of now: a board's own
+        statvfs (pklink's S()); for the simulated board, whose flash is a
+        folder of the laptop, what a Badger 2040's LittleFS would hold of
+        its files (pklink's W(), pipkeeper.board.flashfs.space)."""
+        if not self.info().is_virtual:
+            return tuple(self.literal("print(repr(S()))"))
+        from pipkeeper.board import flashfs
+
+        entries = []
+        for line in self.exec("W()", timeout=30).decode("utf-8", "replace").splitlines():
+            size, _, path = line.strip().partition(" ")
+            try:
+                entries.append((int(size), ast.literal_eval(path)))
+            except (ValueError, SyntaxError):
+                raise PipkeeperError("the board's file list was garbled; try again")
+        return flashfs.space(entries)
 
     def bootloader(self):
         """Reboot the board into its boot ROM's USB drive (BOOTSEL mode,

@@ -15,6 +15,7 @@ import json
 import unicodedata
 
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.wording import did_you_mean
 
 PATH = "/pipkeeper/roster.json"
 NAMES = "/pipkeeper/names.bin"        # the names the board's fonts cannot draw, as bitmaps
@@ -28,19 +29,40 @@ TRACKING = ("quick", "full")
 # setting of the board (settings.json "idle", firmware/app.py App.awake_ms),
 # not a rule: never in a record's [Option] tags nor in the engine's Rules.
 IDLE_MAX = 60
+# `--option refresh=clean|fast`: the screen's refresh, a setting of the board
+# as idle is (settings.json "refresh", firmware/picture.py): "fast" leaves
+# out the full refresh inside a round that the count of erased pixels asks
+# for; round boundaries keep theirs.
+REFRESHES = ("clean", "fast")
+
+
+# The zero-width joiners names are spelled with: ZWNJ keeps two letters
+# apart that would join (Persian مریم‌السادات, the board's own Persian text
+# too), ZWJ joins what would not (an emoji sequence). They take no room and
+# change no order; every other format or control character (an escape, a
+# bidi override that turns the text around, a line separator) is refused.
+JOINERS = "\u200c\u200d"
 
 
 def check_name(name):
     name = name.strip()
     if not name:
         raise PipkeeperError("an empty player name")
-    if len(name) > MAX_NAME:
+    if len([c for c in name if c not in JOINERS]) > MAX_NAME:
         raise PipkeeperError("player name {!r} is longer than {} characters".format(name, MAX_NAME))
-    if any(unicodedata.category(c).startswith("C") for c in name):
+    if any(_control(c) for c in name):
         raise PipkeeperError("player name {!r} has control characters".format(name))
     if '"' in name or "\\" in name:
         raise PipkeeperError("player name {!r}: no quotes or backslashes, please".format(name))
     return name
+
+
+def _control(c):
+    """Whether ``c`` may not stand in a name: a control, format or
+    unassigned character but for the joiners, or a line or paragraph
+    separator."""
+    kind = unicodedata.category(c)
+    return (kind[0] == "C" and c not in JOINERS) or kind in ("Zl", "Zp")
 
 
 def check_names(names):
@@ -59,16 +81,19 @@ def check_names(names):
 
 def check_defaults(rules=None, tracking=None, options=None):
     """The defaults dict, checked with the engine's presets; the board's
-    own settings among ``options`` (``idle``) go apart, beside them."""
+    own settings among ``options`` (``idle``, ``refresh``) go apart, beside them."""
     from shared_engine import presets
 
     defaults = {}
     options = dict(options or {})
     if "idle" in options:
         defaults["idle"] = check_idle(options.pop("idle"))
+    if "refresh" in options:
+        defaults["refresh"] = check_refresh(options.pop("refresh"))
     if rules is not None:
         if rules not in presets.PRESETS:
-            raise PipkeeperError("unknown rules {!r}: use one of {}".format(rules, ", ".join(presets.NAMES)))
+            raise PipkeeperError("unknown rules {!r}: use one of {}{}".format(
+                rules, ", ".join(presets.NAMES), did_you_mean(rules, presets.NAMES)))
         defaults["rules"] = rules
     if tracking is not None:
         if tracking not in TRACKING:
@@ -93,6 +118,15 @@ def check_idle(value):
         raise PipkeeperError("idle is the minutes a board on battery waits asleep during a game "
                              "before it switches off: 0 (at once) to {}, not {!r}".format(IDLE_MAX, value))
     return n
+
+
+def check_refresh(value):
+    """The screen's refresh: clean or fast."""
+    v = str(value).strip().lower()
+    if v not in REFRESHES:
+        raise PipkeeperError("refresh is clean (a full refresh inside a long round where the "
+                             "screen needs it) or fast (none inside a round), not {!r}".format(value))
+    return v
 
 
 def parse_options(pairs):
@@ -162,12 +196,14 @@ def check_lang(lang):
 
 def push_settings(link, changes):
     """Set the board's own settings in its settings.json (the others
-    kept), as a set-up on the board would: "lang" (its language) and
-    "idle" (see IDLE_MAX), checked."""
+    kept), as a set-up on the board would: "lang" (its language), "idle"
+    (see IDLE_MAX) and "refresh" (see REFRESHES), checked."""
     if "lang" in changes:
         check_lang(changes["lang"])
     if "idle" in changes:
         check_idle(changes["idle"])
+    if "refresh" in changes:
+        check_refresh(changes["refresh"])
     try:
         settings = _read_json(link, SETTINGS) or {}
     except ValueError:

@@ -28,6 +28,7 @@ import binascii
 import hashlib
 
 from pipkeeper.errors import PipkeeperError
+from pipkeeper.wording import counted
 from pipkeeper.board.link import LinkLost
 from pipkeeper.library.store import MAX_RECORD, check_file_name as check_name
 from pipkeeper.progress import Null
@@ -175,8 +176,8 @@ def _fetch(link, library, board, todo, progress):
     except LinkLost:
         raise
     if reader.index != len(todo):
-        raise PipkeeperError("the board stopped sending after {} of {} files; run sync again".format(
-            reader.index, len(todo)))
+        raise PipkeeperError("the board stopped sending after {} of {}; run sync again".format(
+            reader.index, counted(len(todo), "file")))
 
 
 class _Reader:
@@ -241,7 +242,8 @@ class _Reader:
         data = prefix + b"".join(self.chunks)
         if len(data) != entry.size:
             entry.action = entry.action or "grown"
-            entry.message = "{}: the board sent {} of {} bytes".format(shown(entry.name), len(data), entry.size)
+            entry.message = "{}: the board sent {} of {}".format(shown(entry.name), len(data),
+                                                                   counted(entry.size, "byte"))
         replaced = entry.action == "replaced"
         rid, facts, what = self.library.store(self.board, entry.name, data, replaced=replaced)
         entry.record_id = rid
@@ -251,8 +253,7 @@ class _Reader:
             entry.action = what
         if facts.status == "rejected":
             where = "line {}: ".format(facts.error_line) if facts.error_line else ""
-            entry.message = "{}: kept but flagged, the engine rejects it: {}{}".format(
-                shown(entry.name), where, facts.error)
+            entry.message = "{}: kept but flagged: {}{}".format(shown(entry.name), where, facts.error)
         self.index += 1
         self.offset = None
         self.chunks = []

@@ -6,6 +6,7 @@ from pipkeeper.files import write_atomically
 from pipkeeper.library import export
 from pipkeeper.library.store import Library
 from pipkeeper.options import db_option, filters_of, game_filters
+from pipkeeper.wording import counted
 
 
 @click.command()
@@ -32,6 +33,6 @@ def command(fmt, league, min_games, since, until, rules, event, players, games, 
         text = export.export(library, fmt, filters, league=league, min_games=min_games)
     if output:
         write_atomically(output, text)
-        click.echo("wrote {} ({} bytes)".format(output, len(text.encode("utf-8"))))
+        click.echo("wrote {} ({})".format(output, counted(len(text.encode("utf-8")), "byte")))
     else:
         click.echo(text, nl=False)

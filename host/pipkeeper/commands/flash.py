@@ -5,8 +5,9 @@ import json
 import click
 
 from pipkeeper.board import flash, link, uf2_flash
-from pipkeeper.options import json_option, port_option
+from pipkeeper.options import check_build, json_option, port_option
 from pipkeeper.progress import Progress, human
+from pipkeeper.wording import counted
 
 
 @click.command()
@@ -24,7 +25,7 @@ from pipkeeper.progress import Progress, human
               help="With --uf2: write only MicroPython, leaving the board's files alone.")
 @click.option("--wait", metavar="SECONDS", type=float, default=uf2_flash.WAIT_SECONDS, show_default=True,
               help="With --uf2: how long the board may take to come back on USB serial.")
-@click.option("--board", "build", metavar="NAME",
+@click.option("--board", "build", metavar="NAME", callback=check_build,
               help="The build this board is (hardware/profiles/: badger2040, badger2040w, "
                    "pico_inky_pack, pico_epaper29), written to its /board.txt. "
                    "Without it the board keeps the build it has.")
@@ -68,8 +69,6 @@ def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, microp
         return _uf2(uf2_file, port, new_board, micropython_only, wait, as_json)
     if new_board or micropython_only:
         raise click.UsageError("--new-board and --micropython-only go with --uf2 FILE")
-    if build is not None:
-        flash.check_build(build)        # before the board is touched
     if port is None and _in_bootsel(source):
         return _finish_in_bootsel(build or "badger2040", source, wait, as_json)
     with link.connect(port) as board:
@@ -93,8 +92,8 @@ def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, microp
         click.echo("nothing to copy: the scorer is frozen into the board's image{}".format(
             ", {} removed".format(len(result.removed)) if result.removed else ""))
     else:
-        click.echo("{} {} file{} ({}), {} unchanged{}; {} on the board for {}".format(
-            verb, len(result.copied), "" if len(result.copied) == 1 else "s", human(result.bytes_copied),
+        click.echo("{} {} ({}), {} unchanged{}; {} on the board for {}".format(
+            verb, counted(len(result.copied), "file"), human(result.bytes_copied),
             len(result.unchanged),
             ", {} removed".format(len(result.removed)) if result.removed else "",
             human(total), result.target))
@@ -105,6 +104,23 @@ def command(port, dry_run, force, as_json, boot_app, uf2_file, new_board, microp
         click.echo("installed as a Badger OS app: {} (the launcher is untouched)".format(flash.APP))
     if result.flash_free is not None and result.flash_free >= 0:
         click.echo("flash: {} free of {}".format(human(result.flash_free), human(result.flash_total)))
+    hint = own_image_hint(result)
+    if hint:
+        click.echo(hint)
+
+
+def own_image_hint(result):
+    """The line that points a board on the .mpy install at the scorer's
+    own image, with what it gains; None where it would mislead: a board
+    that runs the image already, a dry run, the simulated board (its
+    speed is the laptop's) or a W board (no image is made for it)."""
+    from pipkeeper.image import build as image_build
+
+    if (result.image is not None or result.dry_run or result.simulated
+            or result.board in image_build.WIRELESS_BUILDS):
+        return None
+    return ("the scorer's own image runs {}: `pipkeeper firmware` builds it (it starts the board's "
+            "flash afresh: `pipkeeper sync` first)".format(image_build.SPEED))
 
 
 def _uf2(path, port, new_board, micropython_only, wait, as_json):
@@ -116,7 +132,7 @@ def _uf2(path, port, new_board, micropython_only, wait, as_json):
         click.echo(json.dumps(result.as_dict()))
         return
     if result.scorer:
-        what = "the scorer ({} files as in {})".format(result.scorer_files, path) \
+        what = "the scorer ({} as in {})".format(counted(result.scorer_files, "file"), path) \
             if result.scorer_files else "the scorer it had (`pipkeeper flash` brings it up to date)"
     else:
         what = "no scorer yet: run `pipkeeper flash`"

@@ -8,6 +8,7 @@ import click
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.library.store import BIN_DAYS, Library
 from pipkeeper.options import complete_game, db_option, printable
+from pipkeeper.wording import counted
 
 
 def describe(rec):
@@ -17,7 +18,7 @@ def describe(rec):
     if report:
         what.append("{}: {}".format(report.get("rules"), ", ".join(report.get("players") or [])))
         rounds = len(report.get("rounds") or [])
-        what.append("{} round{}".format(rounds, "" if rounds == 1 else "s"))
+        what.append(counted(rounds, "round"))
     else:
         what.append("FLAGGED")
     return printable("game {} ({})".format(rec["id"], "; ".join(what)))
@@ -69,8 +70,8 @@ def command(game, db, yes, undo, as_list):
     with Library(db) as library:
         ids = library.forget(rec["id"])
     copies = len(ids) - 1
-    click.echo("forgot {}{}".format(said, " and {} duplicate{} of it".format(
-        copies, "" if copies == 1 else "s") if copies else ""))
+    click.echo("forgot {}{}".format(said, " and {} of it".format(counted(copies, "duplicate"))
+                                    if copies else ""))
 
 
 def _list(db):
@@ -83,7 +84,7 @@ def _list(db):
         what = "{}: {}".format(b["rules"], ", ".join(b["players"])) if b["status"] == "ok" else "FLAGGED"
         click.echo(printable("game {} ({}; {}){}: forgotten {}, kept until {}".format(
             b["game"], b["game_id"] or b["file"], what,
-            " and {} duplicate{}".format(b["copies"], "" if b["copies"] == 1 else "s") if b["copies"] else "",
+            " and {}".format(counted(b["copies"], "duplicate")) if b["copies"] else "",
             _day(b["forgotten"]), _day(b["until"]))))
 
 
@@ -99,8 +100,7 @@ def _undo(db, game):
     said = describe(rec)
     moved = "" if old == new else " (its number {} is another game's now)".format(old)
     copies = len(back) - 1
-    click.echo("took back {}{}{}".format(said, moved, " and {} duplicate{} of it".format(
-        copies, "" if copies == 1 else "s") if copies else ""))
+    click.echo("took back {}{}{}".format(said, moved, " and {} of it".format(counted(copies, "duplicate")) if copies else ""))
 
 
 def _day(t):

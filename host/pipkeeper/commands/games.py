@@ -44,9 +44,9 @@ def command(db, as_json, show_all):
 
     console = terminal_console()
     columns = [Column("#", style="dim", wrap=False), Column("game", style="bold", wrap=False),
-               Column("from", wrap=False), Column("rules", wrap=False), Column("players"),
+               Column("from", wrap=False), Column("rules", wrap=False), Column("players", names="cells"),
                Column("rounds", justify="right" if console else "left", wrap=False),
-               Column("state", wrap=False), Column("winner", style="bold green")]
+               Column("state", wrap=False), Column("winner", style="bold green", names="cells")]
     rows = []
     for g in games:
         state = state_of(g)

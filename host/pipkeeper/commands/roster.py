@@ -4,7 +4,8 @@ import click
 
 from pipkeeper import i18n
 from pipkeeper.board import link, roster
-from pipkeeper.options import answered, json_option, port_option
+from pipkeeper.options import answered, as_usage, json_option, port_option
+from pipkeeper.wording import counted
 
 
 @click.command()
@@ -15,7 +16,9 @@ from pipkeeper.options import answered, json_option, port_option
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A default option of RULES.md (repeatable), e.g. start_trains=5; "
                    "idle=N: the minutes the board on battery waits asleep during a game "
-                   "before it switches off (0 to 60, 0: after every press; default 5).")
+                   "before it switches off (0 to 60, 0: after every press; default 5); "
+                   "refresh=clean|fast: the screen, fast leaves out the full refresh inside a "
+                   "round (default clean).")
 @click.option("--lang", default=None, type=click.Choice(i18n.LANGS),
               help="The board's language: en, cy (Welsh), ga (Irish), sv (Swedish), mn (Mongolian), fa (Persian).")
 @json_option
@@ -25,9 +28,10 @@ def command(names, port, rules, tracking, options, lang, as_json):
     Names given replace the board's list; options given are added to its
     defaults. The file is written atomically on the board.
     """
+    # what was typed, checked before the board is touched: a refusal is a usage error
     if names:
-        names = roster.check_names(names)       # refused before the board is touched
-    defaults = roster.check_defaults(rules, tracking, roster.parse_options(options))
+        names = as_usage(roster.check_names, names)
+    defaults = as_usage(roster.check_defaults, rules, tracking, as_usage(roster.parse_options, options))
     if lang:
         defaults["lang"] = roster.check_lang(lang)
     with link.connect(port) as board:
@@ -35,11 +39,11 @@ def command(names, port, rules, tracking, options, lang, as_json):
         if names or defaults:
             current = roster.merge(current, names, defaults)
             size = roster.push(board, current)
-            settings = {k: defaults[k] for k in ("lang", "idle") if k in defaults}
+            settings = {k: defaults[k] for k in ("lang", "idle", "refresh") if k in defaults}
             if settings:
                 roster.push_settings(board, settings)
             if not as_json:
-                click.echo("roster written to the board ({} bytes)".format(size))
+                click.echo("roster written to the board ({})".format(counted(size, "byte")))
     if answered(current, as_json, "the board has no roster: it uses its built-in one"):
         return
     click.echo("players: {}".format(", ".join(current.get("names") or []) or "(none)"))

@@ -6,7 +6,7 @@ import click
 
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.library.store import Library
-from pipkeeper.options import complete_game, db_option, json_option
+from pipkeeper.options import complete_game, db_option, json_option, printable
 
 
 @click.command()
@@ -27,12 +27,14 @@ def command(game, db, as_json, as_dgn):
     with Library(db, read_only=True) as library:
         rec = library.find(game)
     if as_dgn:
-        click.echo(rec["dgn"].decode("utf-8", "replace"), nl=False)
+        out = click.get_binary_stream("stdout")    # verbatim: bytes that are not UTF-8 too
+        out.write(rec["dgn"])
+        out.flush()
         return
     if rec["status"] == "rejected":
         where = "line {}: ".format(rec["error_line"]) if rec["error_line"] else ""
-        raise PipkeeperError("game {} ({}) is flagged: the engine rejects it: {}{} "
-                             "(`--dgn` prints the record)".format(rec["id"], rec["name"], where, rec["error"]))
+        raise PipkeeperError("game {} ({}) is flagged: {}{} (`--dgn` prints the record)".format(
+            rec["id"], printable(rec["name"]), where, rec["error"]))
     dgn = _load_engine()
     report, warnings, tags = replay_text(dgn, rec["dgn"].decode("utf-8", "replace"))
     if as_json:

@@ -7,6 +7,7 @@ import click
 
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.files import read_limited
+from pipkeeper.wording import counted
 
 SCRIPT_LIMIT = 1024 * 1024      # 200,000 presses: more is no script
 
@@ -90,11 +91,12 @@ def command(flash_dir, frames_dir, script, power_cycle, serial, quiet, firmware,
 
     if flash_dir is None:
         flash_dir = simmod.default_dir() + ("-rp2040" if firmware else "")
-    if frames_dir:
-        os.makedirs(frames_dir, exist_ok=True)
     presses = None
     if script:
         presses = simmod.parse_script(read_limited(script, SCRIPT_LIMIT, "script"))
+    _writable_folder("--dir", flash_dir)
+    if frames_dir:
+        _writable_folder("--frames", frames_dir)
     if serial and power_cycle:
         raise PipkeeperError("--serial needs the board on USB power: drop --power-cycle")
     link = None
@@ -130,10 +132,11 @@ def command(flash_dir, frames_dir, script, power_cycle, serial, quiet, firmware,
                 _save(got, frames_dir)
                 kind = ", ".join("full" if f.full else "fast" for f in got) or "none"
                 if not quiet and not serial:
-                    click.echo("%d %s -> %d update(s) (%s)" % (i + 1, b, len(got), kind))
+                    click.echo("%d %s -> %s (%s)" % (i + 1, b, counted(len(got), "update"), kind))
             if board.frames and not quiet and not serial:
-                _draw(board.frames[-1], "%d presses, %d updates; flash: %s" % (
-                    len(presses), len(board.frames), board.dir), out)
+                _draw(board.frames[-1], "%s, %s; flash: %s" % (
+                    counted(len(presses), "press", "presses"), counted(len(board.frames), "update"),
+                    board.dir), out)
             if serial:
                 _wait_forever(link)
             return
@@ -165,6 +168,24 @@ def command(flash_dir, frames_dir, script, power_cycle, serial, quiet, firmware,
             else:
                 link.close()
         board.close()
+
+
+def _writable_folder(option, path):
+    """Make the folder ``path`` (with its parents) and check that a file
+    can be written in it, before a board starts: a folder below a file is
+    the option given wrongly, one that cannot be written is one line too
+    (both were a traceback)."""
+    from pipkeeper.files import temp_beside
+    try:
+        os.makedirs(path, exist_ok=True)
+        os.remove(temp_beside(os.path.join(path, ".pipkeeper-probe")))
+    except OSError as exc:
+        here = path                 # the nearest part of the path that is there, as typed
+        while here and not os.path.lexists(here) and os.path.dirname(here) != here:
+            here = os.path.dirname(here)
+        if here and os.path.lexists(here) and not os.path.isdir(here):
+            raise click.UsageError("{} {}: {} is a file, not a folder".format(option, path, here))
+        raise PipkeeperError("{} cannot be written: {}".format(path, exc.strerror or exc))
 
 
 def _emulated(flash_dir, firmware, bootrom, profile, power_cycle):

@@ -62,11 +62,16 @@ def command(db, since, until, rules, event, players, games, min_games, vs, as_js
         return
     from pipkeeper.library.tables import Column, show, terminal_console
 
+    console = terminal_console()
     columns = [Column(label, justify="left" if key == "player" else "right",
-                      style="bold" if key == "player" else None)
+                      style="bold" if key == "player" else None,
+                      # the figures whole on one line ("29.0 ± 8.2" never
+                      # wrapped); the players' names cut short where the
+                      # terminal is too narrow for them
+                      wrap=key == "player", names="cells" if key == "player" else None)
                for key, label in TABLE]
     rows = [[printable(s["player"])] + [cell(s, k) for k, _ in TABLE[1:]] for s in standings]
-    show(columns, rows, console=terminal_console())
+    show(columns, rows, console=console)
     click.echo(printable(league.counted()))
 
 

@@ -9,6 +9,7 @@ from pipkeeper.errors import PipkeeperError
 from pipkeeper.library.store import Library
 from pipkeeper.options import db_option, json_option, port_option
 from pipkeeper.progress import Progress, human
+from pipkeeper.wording import counted
 
 
 @click.command()
@@ -31,8 +32,7 @@ def command(port, db, as_json):
                     result = sync.sync(board, library, progress=bar)
         except link.LinkLost as exc:
             kept = len(library.games(include_hidden=True)) - stored_before
-            raise PipkeeperError("{} ({} record{} stored before that)".format(
-                exc.message, kept, "" if kept == 1 else "s"))
+            raise PipkeeperError("{} ({} stored before that)".format(exc.message, counted(kept, "record")))
     if as_json:
         click.echo(json.dumps(result.as_dict()))
         return

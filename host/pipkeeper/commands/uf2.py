@@ -6,7 +6,7 @@ import click
 
 from pipkeeper.board import uf2
 from pipkeeper.files import write_atomically
-from pipkeeper.options import json_option
+from pipkeeper.options import check_build, json_option
 from pipkeeper.progress import human
 
 
@@ -15,7 +15,7 @@ from pipkeeper.progress import human
               type=click.Path(dir_okay=False),
               help="MicroPython's own image for the board (.uf2 or .bin), e.g. RPI_PICO's from "
                    "micropython.org or Pimoroni's Badger 2040 build.")
-@click.option("--board", metavar="NAME", default=None,
+@click.option("--board", metavar="NAME", default=None, callback=check_build,
               help="The build in hardware/profiles/ (default: badger2040, or badger2040w for a W image).")
 @click.option("-o", "--output", metavar="OUT.uf2", type=click.Path(dir_okay=False), default=None,
               help="Where to write it (default: the image's name with -pipkeeper.uf2, here).")

@@ -24,7 +24,7 @@ _RAISERS = ("IllegalEvent", "Refused")
 # (firmware/flows/setup.py, ``_shown``) and the tie-breaks the engine names
 # (shared_engine/scoring.py, ``winners``; firmware/flows/rounds.py).
 TIE_BREAKS = ("most rounds won", "lowest non-zero round score")
-DYNAMIC = ("quick", "full", "all", "no", "yes") + TIE_BREAKS
+DYNAMIC = ("quick", "full", "all", "no", "yes", "clean", "fast") + TIE_BREAKS
 _NOT_MESSAGES = ("x",)      # __import__'s fromlist
 # A module's dotted name ("shared_engine.dgn", in the app's tuples of
 # modules to let go) is never a message, in a tuple of one or not.

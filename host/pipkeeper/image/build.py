@@ -47,6 +47,18 @@ FS_OFFSET = 0xC0000               # where the filesystem starts (recipe/PIPKEEPE
 DEBIAN = "gcc-arm-none-eabi libnewlib-arm-none-eabi cmake"
 # Submodules the rp2 port's build needs (`make -C ports/rp2 submodules`).
 SUBMODULES = ("lib/pico-sdk/README.md", "lib/tinyusb/src/tusb.h", "lib/mbedtls/include/mbedtls/sha256.h")
+# The builds with a Pico W inside: they keep the .mpy install (hardware/README.md,
+# "The W boards"). Their image would need the wireless chip's driver and
+# firmware (cyw43-driver, lwIP, btstack), which the source the image is built
+# from does not hold, and the emulated RP2040 has no model of that chip.
+WIRELESS_BUILDS = ("badger2040w",)
+# What the image gains, measured on the emulated RP2040 (docs/PERFORMANCE.md,
+# "The scorer's own image": `pipkeeper bench device --json --firmware IMAGE`,
+# the largest game: cold_boot_ms_late 474.9 -> 98.7 ms, press_ms_median
+# 50.4 -> 23.1 ms). The one claim the README, `firmware --help` and flash's
+# hint make, word for word (tests/host/test_own_image_claim.py).
+SPEED = ("a press in 23 ms instead of 50 and a cold boot in 99 ms instead of 475 "
+         "on the emulated RP2040 (docs/PERFORMANCE.md)")
 
 
 class Built:
@@ -91,6 +103,24 @@ class Built:
 
 # -- what goes in ------------------------------------------------------------------------
 
+def check_image_build(board):
+    """``board`` if it is a build the image is made for; else the one line
+    that says why not (an unknown name, with the nearest; a W board)."""
+    from hardware import profiles
+    from pipkeeper.wording import did_you_mean
+
+    made = [name for name in profiles.NAMES if name not in WIRELESS_BUILDS]
+    if board not in profiles.NAMES:
+        raise PipkeeperError("unknown build {!r}; the image is made for {}{}".format(
+            board, ", ".join(made), did_you_mean(board, made)))
+    if board in WIRELESS_BUILDS:
+        raise PipkeeperError(
+            "the {0} keeps the .mpy install: an image for a W board would need its wireless chip's "
+            "driver and firmware, which pipkeeper neither builds nor can test (hardware/README.md); "
+            "`pipkeeper flash --board {0}` puts the scorer on it".format(board))
+    return board
+
+
 def stage(board, version=__version__):
     """{path in the frozen tree: bytes} for the build ``board`` (a name in
     hardware/profiles/), and the Identity of the scorer it makes
@@ -100,7 +130,7 @@ def stage(board, version=__version__):
     from pipkeeper.i18n import packcache
     from pipkeeper.board import image_identity as identity
 
-    flash.check_build(board)
+    check_image_build(board)
     tree = {}
     data = {}
     for rel, src in flash.sources():
@@ -302,15 +332,22 @@ def build(board="badger2040", source=None, cache=None, log=None, jobs=None, vers
         for rel, blob in tree.items():
             write_if_changed(str(staged / "frozen" / rel), blob)
         _prune(staged / "frozen", tree)
-        _make(src, staged, root / "build", log, jobs or os.cpu_count() or 2)
-        code = (root / "build" / "firmware.bin").read_bytes()
+        # The port's build folder, one a recipe: its generated headers (the
+        # table of built-in modules, the interned names) are made from the
+        # board's configuration once, and not made again when only a header
+        # changes; a build of another recipe in the same folder linked
+        # modules its configuration left out. A changed scorer keeps the
+        # folder: only its frozen content is compiled again.
+        build_dir = root / "builds" / _digest(recipe)
+        _make(src, staged, build_dir, log, jobs or os.cpu_count() or 2)
+        code = (build_dir / "firmware.bin").read_bytes()
         if len(code) > FS_OFFSET:
             raise PipkeeperError("the image is {:,} bytes: it would run into the filesystem at "
                                  "0x{:08X} ({:,} bytes free for code)".format(
                                      len(code), 0x10000000 + FS_OFFSET, FS_OFFSET))
         out.parent.mkdir(parents=True, exist_ok=True)
         # the ELF first: the image's presence says the build is whole
-        write_atomically(str(out.with_suffix(".elf")), (root / "build" / "firmware.elf").read_bytes())
+        write_atomically(str(out.with_suffix(".elf")), (build_dir / "firmware.elf").read_bytes())
         write_atomically(str(out), code)
     return Built(code, ident, out, True, time.monotonic() - t0)
 

@@ -10,6 +10,7 @@ A record the engine rejects is not an error here: it comes back with
 `status == "rejected"` and the engine's sentence, so sync keeps it verbatim.
 """
 
+from pipkeeper.errors import PipkeeperError
 from shared_engine import dgn, engine
 
 try:  # the report lives beside the engine; `Game.report()` may wrap it
@@ -19,7 +20,28 @@ except ImportError:  # pragma: no cover
 
 # Bump when anything derived changes: the library rebuilds its tables.
 # 2: the report's rounds say which seats a `fix` corrected and the original.
-VERSION = 2
+# 3: a record that is not UTF-8 text is flagged, as `replay` refuses it.
+VERSION = 3
+
+
+class NotText(PipkeeperError):
+    """A line of the record is not UTF-8: reported at its line number
+    (DECISIONS.md), as `FILE:LINE: message` like an illegal event."""
+
+    def __init__(self, line, message):
+        PipkeeperError.__init__(self, message)
+        self.line = line
+
+
+def decode_record(data):
+    """The text of a record's bytes; NotText naming the first line that is
+    not UTF-8 (and the byte within it, counted from 1)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        raise NotText(data.count(b"\n", 0, exc.start) + 1,
+                      "this line is not UTF-8 text (byte {} of the line)".format(exc.start - start + 1))
 
 
 class Derived:
@@ -76,6 +98,12 @@ def derive(data):
     d.tags = _tags(text)
     gid = d.tags.get("Game")
     d.game_id = gid[0] if gid else None
+    if not isinstance(data, str):
+        try:
+            decode_record(data)
+        except NotText as exc:       # replay's verdict, word for word, not a garbled game
+            d.status, d.error_line, d.error = "rejected", exc.line, exc.message
+            return d
     try:
         game, feet = _replay_counting_feet(text)
     except Exception:

@@ -33,7 +33,6 @@ from pipkeeper.errors import PipkeeperError
 from pipkeeper.files import read_limited
 from pipkeeper.library import store
 from pipkeeper.library.names import fold
-from pipkeeper.library.reading import NotText, decode_record
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SIM_ID_FILE = ".sim-board-id"   # pipkeeper.sim.unix.ID_FILE: where a sim's folder keeps its id
@@ -140,16 +139,11 @@ def _take(library, taken, data, live=True, first_synced=None):
     rid, facts, what = library.take(taken.board, taken.name, data, live=live, first_synced=first_synced)
     taken.record_id, taken.status = rid, facts.status
     taken.action = what
-    notes = []
-    try:
-        decode_record(data)
-    except NotText as exc:
-        notes.append("line {}: {}".format(exc.line, exc.message))
     if facts.status == "rejected":
+        # (as sync says it: a record the engine rejects, or one that is not
+        # UTF-8 text, whose line and byte the flag names)
         where = "line {}: ".format(facts.error_line) if facts.error_line else ""
-        notes.append("kept but flagged, the engine rejects it: {}{}".format(where, facts.error))
-    if notes:
-        taken.message = "{}: {}".format(taken.source, "; ".join(notes))
+        taken.message = "{}: kept but flagged: {}{}".format(taken.source, where, facts.error)
     return taken
 
 

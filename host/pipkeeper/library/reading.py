@@ -3,30 +3,11 @@ line by line, the engine's replay, and the warnings (a torn last line).
 The replay command, `show` and the power-cut judge all read records this
 way, so what one of them calls clean the others do too."""
 
-from pipkeeper.errors import PipkeeperError
 from pipkeeper.files import read_limited
-from pipkeeper.library.derive import game_report
+# NotText and decode_record live in derive (the library flags such a record
+# with replay's own sentence); replay and the power-cut judge take them here.
+from pipkeeper.library.derive import NotText, decode_record, game_report  # noqa: F401
 from pipkeeper.library.store import MAX_RECORD
-
-
-class NotText(PipkeeperError):
-    """A line of the record is not UTF-8: reported at its line number
-    (DECISIONS.md), as `FILE:LINE: message` like an illegal event."""
-
-    def __init__(self, line, message):
-        PipkeeperError.__init__(self, message)
-        self.line = line
-
-
-def decode_record(data):
-    """The text of a record's bytes; NotText naming the first line that is
-    not UTF-8 (and the byte within it, counted from 1)."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        start = data.rfind(b"\n", 0, exc.start) + 1
-        raise NotText(data.count(b"\n", 0, exc.start) + 1,
-                      "this line is not UTF-8 text (byte {} of the line)".format(exc.start - start + 1))
 
 
 def read_record_text(path):

@@ -29,6 +29,8 @@ reproduce. On a terminal `print_sheet` has rich draw the same sheet.
 
 import click
 
+from pipkeeper.wording import counted
+
 
 def _double(pips):
     if pips is None:
@@ -36,10 +38,14 @@ def _double(pips):
     return "{0}-{0}".format(pips)
 
 
-def _names(report):
+def _names(report, isolate=False):
+    """The players' names; ``isolate``: each name written right to left
+    between Unicode's isolates (pipkeeper.i18n.isolated), for a terminal
+    that orders text both ways. Plain text (a pipe, a file) has no such
+    invisible marks for a script to trip on."""
     from pipkeeper.i18n import isolated
     players = report.get("players") or []
-    return [isolated(str(p)) for p in players]
+    return [isolated(str(p)) if isolate else str(p) for p in players]
 
 
 def _seat_name(names, seat):
@@ -79,10 +85,10 @@ def _marker(rnd, seat):
     return None
 
 
-def correction_lines(report):
+def correction_lines(report, isolate=False):
     """`~ corrected: 8-8 Bob 0 (was 10)`, one line per corrected cell (the
     report's `corrected` and `original`, FORMAT.md)."""
-    names = _names(report)
+    names = _names(report, isolate)
     lines = []
     for rnd in report.get("rounds") or []:
         original = rnd.get("original") or {}
@@ -127,9 +133,9 @@ def score_table(report):
     return _table(rows), any_out
 
 
-def winner_line(report):
+def winner_line(report, isolate=False):
     """`winner: Ann`, `winners: Ann, Bob (shared)`, with the tie-break if any."""
-    names = _names(report)
+    names = _names(report, isolate)
     winners = report.get("winners") or []
     if not report.get("over"):
         return "game in progress"
@@ -161,12 +167,12 @@ def _trains_text(names, trains):
     return ", ".join(parts)
 
 
-def state_lines(report):
+def state_lines(report, isolate=False):
     """A short summary of the round in progress (or awaiting its score)."""
     state = report.get("state")
     if not state:
         return []
-    names = _names(report)
+    names = _names(report, isolate)
     lines = []
     double = _double(state.get("round"))
     if state.get("awaiting_score"):
@@ -191,12 +197,11 @@ def state_lines(report):
     needs = []
     trains_needed = state.get("trains_needed") or 0
     if trains_needed:
-        needs.append("{} more train{} to start".format(trains_needed, "" if trains_needed == 1 else "s"))
+        needs.append("{} to start".format(counted(trains_needed, "more train")))
     toes = state.get("toes_needed") or 0
     open_double = state.get("open_double")
     if toes:
-        needs.append("chicken foot on {} needs {} more toe{}".format(
-            _double(open_double), toes, "" if toes == 1 else "s"))
+        needs.append("chicken foot on {} needs {}".format(_double(open_double), counted(toes, "more toe")))
     elif open_double is not None:
         needs.append("double {} to satisfy".format(_double(open_double)))
     if needs:
@@ -220,9 +225,9 @@ def _tag(tags, name):
     return None
 
 
-def _head_lines(report, tags):
+def _head_lines(report, tags, isolate=False):
     """The title (rules: players) and what the tags say about the game."""
-    lines = ["{}: {}".format(report.get("rules", "?"), ", ".join(_names(report)))]
+    lines = ["{}: {}".format(report.get("rules", "?"), ", ".join(_names(report, isolate)))]
     about = []
     for name, label in (("Event", ""), ("Date", ""), ("Game", "game ")):
         value = _tag(tags, name)
@@ -233,10 +238,10 @@ def _head_lines(report, tags):
     return lines
 
 
-def _tail_lines(report):
+def _tail_lines(report, isolate=False):
     """The winner, then the round in progress or the next round's double."""
-    lines = [winner_line(report)]
-    state = state_lines(report)
+    lines = [winner_line(report, isolate)]
+    state = state_lines(report, isolate)
     if state:
         lines += state
     elif not report.get("over") and report.get("next_double") is not None:
@@ -274,7 +279,7 @@ def print_sheet(report, tags=None, console=None):
 
     from pipkeeper.library import tables
 
-    head = _head_lines(report, tags)
+    head = _head_lines(report, tags, isolate=True)
     console.print(Text(head[0], style="bold"))
     for line in head[1:]:
         console.print(Text(line, style="dim"))
@@ -284,12 +289,12 @@ def print_sheet(report, tags=None, console=None):
         tables.show(columns, rows, footer, console=console)
         if any_out:
             console.print(Text("* went out", style="dim"))
-        for line in correction_lines(report):
+        for line in correction_lines(report, isolate=True):
             console.print(Text(line, style="dim"))
     else:
         console.print("no round scored yet")
     console.print()
-    tail = _tail_lines(report)
+    tail = _tail_lines(report, isolate=True)
     console.print(Text(tail[0], style="bold green" if report.get("winners") else "bold"))
     for line in tail[1:]:
         console.print(Text(line))
@@ -303,9 +308,9 @@ def _terminal_table(report):
 
     from pipkeeper.library.tables import Column
 
-    names = _names(report)
+    names = _names(report, isolate=True)
     winners = report.get("winners") or []
-    columns = [Column("round", style="dim")] + [Column(n, justify="right") for n in names]
+    columns = [Column("round", style="dim")] + [Column(n, justify="right", names="header") for n in names]
     rows, any_out = [], False
     for rnd in report.get("rounds") or []:
         scores = rnd.get("scores") or []

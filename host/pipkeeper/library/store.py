@@ -589,6 +589,9 @@ class Library(Closing):
             rows = self.db.execute(
                 "SELECT id FROM records WHERE (game_id = ? OR name = ?) AND duplicate_of IS NULL",
                 (ref, ref)).fetchall()
+        if not rows and ref.isdigit() and ref == str(int(ref)):
+            # a number names a game by its number only: "0" was a prefix of every file's name
+            raise PipkeeperError("no game {!r} in the library (see `pipkeeper games`)".format(ref))
         if not rows:
             like = ref.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
             rows = self.db.execute(

@@ -16,14 +16,20 @@ class Frame:
     """One panel update, as a simulated board reports it: ``data`` the
     frame's bytes, ``full`` a full (not fast) refresh, ``index`` its number
     since the board started, ``t`` the emulator's clock (ms) for the
-    emulated RP2040 (None on the unix port)."""
+    emulated RP2040 (None on the unix port). On the emulated RP2040
+    ``data`` is the picture the panel shows once the refresh is over (its
+    model, js/panel.mjs), ``refresh_ns`` how long BUSY held, and ``panel``
+    the refresh's report (what it drove, pixel by pixel: the model's
+    counts); None on the unix port, which has no panel."""
 
-    def __init__(self, data, full, index, t=None, words=None):
+    def __init__(self, data, full, index, t=None, words=None, refresh_ns=None, panel=None):
         self.data = data
         self.full = full
         self.index = index
         self.t = t
         self.words = words      # what the screens wrote on it (unix port, when asked)
+        self.refresh_ns = refresh_ns
+        self.panel = panel
 
 
 def pixel(frame, x, y):

@@ -9,7 +9,7 @@ instead, so every command works on a bare MicroPython board too.
 import os
 
 # Must equal V in pklink.py.
-HELPER_VERSION = 5
+HELPER_VERSION = 6
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 

@@ -5,7 +5,7 @@
 # Bump V with any change; the host pastes this text when versions differ.
 import os, sys, hashlib, binascii
 
-V = 5
+V = 6
 _w = getattr(sys.stdout, "buffer", sys.stdout).write
 
 
@@ -29,24 +29,30 @@ def I():
 
 
 # S(): the flash, (total, free) in bytes. The unix port's (the simulated
-# board's) statvfs is the laptop's disk: there, a Badger 2040's LittleFS,
-# 352 blocks of 4 KB (1,408 KB), less a block or more for each file and a
-# metadata pair for each folder, as LittleFS counts them, near enough. Here
-# and not in the sim's mount: the walk's code would cost the scorer's heap.
+# board's) statvfs is the laptop's disk: there the free bytes are -1, and
+# the host works out what a Badger 2040's LittleFS (1,408 KB) would hold of
+# W()'s files (pipkeeper.board.flashfs.space). Here, not in the sim's
+# mount: the walk's code would cost the scorer's heap.
 def S():
+    if sys.platform in ("linux", "darwin"):
+        return 1441792, -1
     s = os.statvfs("/")
-    if sys.platform not in ("linux", "darwin"):
-        return s[0] * s[2], s[0] * s[3]
-    return 1441792, max(0, 352 - _u("")) * 4096
+    return s[0] * s[2], s[0] * s[3]
 
 
-def _u(d):
-    n = 2
+# W(d): "size repr(path)" for each file below d, -1 for a folder (before
+# what it holds): the board's folder only, not what is mounted beside it
+# (the bundle at /pk, the sim's source tree: inode 0 in the root's listing)
+# nor the sim's own files (.sim*).
+def W(d=""):
     for e in os.ilistdir(d or "/"):
-        if d or e[0][:4] != ".sim":
-            p = d + "/" + e[0]
-            n += _u(p) if e[1] == 0x4000 else (os.stat(p)[6] + 4095) // 4096
-    return n
+        p = d + "/" + e[0]
+        if d or (e[2] and e[0][:4] != ".sim"):
+            if e[1] == 0x4000:
+                print(-1, repr(p))
+                W(p)
+            else:
+                print(os.stat(p)[6], repr(p))
 
 
 def _k(n, s):

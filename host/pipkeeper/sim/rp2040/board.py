@@ -34,6 +34,7 @@ from pipkeeper.errors import PipkeeperError
 from pipkeeper.sim.panel import Frame
 from pipkeeper.sim.relay import PortRelay
 from pipkeeper.sim.rp2040.emulator import Emulator, board_pins
+from pipkeeper.sim.unix import board_id
 
 BUTTONS = ("A", "B", "C", "UP", "DOWN")
 FLASH_FILE = "flash.img"
@@ -56,16 +57,22 @@ def profile_module(name):
 
 class EmulatedBoard(Closing):
     def __init__(self, flash_dir, firmware=None, power_cycle=False, profile="badger2040",
-                 bootrom=None, hold_ms=HOLD_MS, flash_timing=True, busy_stuck=None, bootsel_drive=None):
+                 bootrom=None, hold_ms=HOLD_MS, flash_timing=True, busy_stuck=None, bootsel_drive=None,
+                 uid=None):
         self.dir = os.path.abspath(flash_dir)
         os.makedirs(self.dir, exist_ok=True)
+        # Its flash chip's unique id (machine.unique_id(), the board's key in
+        # the library and its games' [Game] ids): its own, kept in DIR as the
+        # unix-port sim keeps its (DIR/.sim-board-id); ``uid`` names one, for
+        # boards that stand for the same board (a power-cut sweep's copies).
+        self.uid = uid or board_id(self.dir)
         self.power_cycle = power_cycle
         self.hold_ms = hold_ms
         self.profile = profile_module(profile)
         self.emu = Emulator(firmware, board_pins(self.profile),
                             flash_image=os.path.join(self.dir, FLASH_FILE),
                             bootrom=bootrom, usb=not power_cycle, flash_timing=flash_timing,
-                            busy_stuck=busy_stuck, bootsel_drive=bootsel_drive)
+                            busy_stuck=busy_stuck, bootsel_drive=bootsel_drive, flash_uid=self.uid)
         # On battery: a latch board powers off after each press; one without
         # a latch sleeps (DORMANT) between presses.
         self.latched = power_cycle and self.profile.PIN_POWER_LATCH is not None
@@ -74,6 +81,7 @@ class EmulatedBoard(Closing):
         self.frames = []
         self._seen = 0
         self.last = None        # the last run's report (times in ns)
+        self._released = 0      # when the last tap's button is let go (emulated ns)
         self.free = False       # running freely (the serial port is served)
 
     # -- frames ------------------------------------------------------------------------
@@ -81,7 +89,8 @@ class EmulatedBoard(Closing):
     def _new_frames(self):
         got = []
         for ev in self.emu.frames[self._seen:]:
-            fr = Frame(ev["data"], ev["full"], len(self.frames), ev["t"])
+            fr = Frame(ev["data"], ev["full"], len(self.frames), ev["t"],
+                       refresh_ns=ev.get("refresh_ns"), panel=ev.get("panel"))
             self.frames.append(fr)
             got.append(fr)
         self._seen = len(self.emu.frames)
@@ -135,9 +144,15 @@ class EmulatedBoard(Closing):
                 raise PipkeeperError("the emulated board did not go to sleep in %d s before %s" % (
                     PRESS_MS // 1000, button))
         if self.asleep and not self.free:
-            self.emu.run(NEXT_PRESS_MS)
+            # A player presses again once the last press is let go: a board
+            # quicker than the press is held (an 80 ms refresh, issue 33)
+            # sleeps with the button still down, and a tap then would be no
+            # edge at all.
+            held = max(0, (self._released - self.emu.t) / 1e6)
+            self.emu.run(held + NEXT_PRESS_MS)
         t0 = self.emu.t
         self.emu.call("tap", name=button, hold_ms=hold)
+        self._released = t0 + hold * 1e6
         if self.free:
             # Free running (the port is served): the press is done when the
             # board reports the panel idle after its frame.

@@ -13,6 +13,7 @@ figure is the same on every machine and every run.
 """
 
 import base64
+import hashlib
 import json
 import os
 import shutil
@@ -29,6 +30,7 @@ from pipkeeper.files import write_if_changed
 from pipkeeper.board import images
 
 JS_DIR = Path(__file__).resolve().parent / "js"
+SCRIPTS = ("emulator.mjs", "panel.mjs")     # the emulator and its panel model (js/)
 NS_PER_MS = 1_000_000
 
 
@@ -85,13 +87,14 @@ class Emulator(Closing):
     """
 
     def __init__(self, firmware, board, flash_image=None, bootrom=None, usb=True,
-                 timeout=600.0, flash_timing=True, busy_stuck=None, bootsel_drive=None):
+                 timeout=600.0, flash_timing=True, busy_stuck=None, bootsel_drive=None, flash_uid=None):
         self.firmware = images.load_firmware(firmware)
         self.bootrom = images.find_bootrom(bootrom)
         self.board = board
         self.flash_image = str(flash_image) if flash_image else None
         self.timeout = timeout
-        self.frames = []          # every frame the panel showed, in order
+        self.frames = []          # every frame the panel showed, in order (each with its "panel" report)
+        self.panel_cuts = []      # refreshes a power cut short ("data": the picture they left)
         self.last_cut = None      # the event of the last power cut (``cut``)
         self.bootsels = []        # every entry into BOOTSEL, {"why": "asked"|"stage2"}
         self.events = queue.Queue()
@@ -112,6 +115,8 @@ class Emulator(Closing):
             # machine.bootloader() shows the boot ROM's RPI-RP2 drive as this
             # folder; a UF2 copied there is written into the flash (js/emulator.mjs)
             cfg["bootsel_drive"] = str(bootsel_drive)
+        if flash_uid:
+            cfg["flash_uid"] = flash_uid        # the flash chip's unique id, 16 hex: machine.unique_id()
         if busy_stuck:
             cfg["busy_stuck"] = busy_stuck      # "busy" or "idle": a BUSY line that never moves
         if not flash_timing:
@@ -147,11 +152,19 @@ class Emulator(Closing):
     @staticmethod
     def _script(mods):
         # ES modules resolve imports next to the script, not through NODE_PATH:
-        # run a copy that sits beside the installed node_modules.
-        src = JS_DIR / "emulator.mjs"
-        dst = mods / "emulator.mjs"
-        write_if_changed(dst, src.read_bytes())
-        return dst
+        # run a copy that sits below the installed node_modules (Node looks
+        # for rp2040js in each folder up from the script). The copy's folder
+        # is named by the scripts' hash: the cache is shared by every
+        # checkout on the machine, and a checkout with other scripts (a
+        # branch, a test run of another worktree) must not overwrite the
+        # ones a running emulator is about to load.
+        texts = [(name, (JS_DIR / name).read_bytes()) for name in SCRIPTS]
+        key = hashlib.sha256(b"".join(t for _, t in texts)).hexdigest()[:16]
+        folder = mods / "scripts" / key
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, text in texts:
+            write_if_changed(folder / name, text)
+        return folder / "emulator.mjs"
 
     # -- the event stream ---------------------------------------------------------------
 
@@ -164,6 +177,9 @@ class Emulator(Closing):
             if ev.get("ev") == "frame":
                 ev["data"] = base64.b64decode(ev["data"])
                 self.frames.append(ev)
+            elif ev.get("ev") == "panel_cut":
+                ev["data"] = base64.b64decode(ev["data"])
+                self.panel_cuts.append(ev)   # a refresh the power cut short: what the panel shows
             elif ev.get("ev") == "cut":
                 self.last_cut = ev         # what the armed power cut fell in
             elif ev.get("ev") == "bootsel":
@@ -283,6 +299,15 @@ class Emulator(Closing):
 
     def stats(self):
         return self.call("stats")
+
+    def panel(self):
+        """The panel model's counts since the emulator started (js/panel.mjs):
+        ``updates``, ``full``, ``fast``, ``wrong_drives``, ``unchanged_driven``
+        (over the fast updates) and ``unchanged_driven_max`` (the most in one),
+        ``not_reached``, ``shows_wrong``, ``cut_short``, ``dc_max`` (the most
+        |accumulated DC| of any pixel now, in frames of 10 ms at full
+        level) and ``last`` (the last refresh's report)."""
+        return self.stats()["panel"]
 
     def profile_start(self, every=997, timeline=False):
         """Sample the program counter every ``every`` instructions; with

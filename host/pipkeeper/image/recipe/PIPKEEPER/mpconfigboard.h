@@ -10,3 +10,16 @@
 // shared_engine/dgn.py), and every collection then scans the whole heap
 // again, 2.3 -> 6.8 ms on the RP2040: a press on USB collects once.
 #define MICROPY_ALLOC_GC_STACK_SIZE             (256)
+// What the scorer never uses, of the options the port leaves to
+// py/mpconfig.h's defaults (the port's own are taken out in this folder's
+// mpconfigport.h, which says why): complex numbers and cmath, the math
+// module's special functions (gamma, erf), uctypes, re, platform and the
+// I2C target mode. Flash for the scorer's language packs instead. (deflate
+// stays: binascii.crc32, the checkpoint's check, is built with it.)
+#define MICROPY_PY_BUILTINS_COMPLEX             (0)
+#define MICROPY_PY_CMATH                        (0)
+#define MICROPY_PY_MATH_SPECIAL_FUNCTIONS       (0)
+#define MICROPY_PY_UCTYPES                      (0)
+#define MICROPY_PY_RE                           (0)
+#define MICROPY_PY_PLATFORM                     (0)
+#define MICROPY_PY_MACHINE_I2C_TARGET           (0)

@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import readline from 'node:readline';
 import { RP2040, USBCDC, ConsoleLogger, LogLevel } from 'rp2040js';
+import { Physical, UC8151, SSD1680 as SSD1680Model } from './panel.mjs';
 
 const cfg = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 const FLASH_SIZE = cfg.flash_size || 2 * 1024 * 1024;
@@ -215,38 +216,47 @@ function feedSerial() {
 }
 
 // -- the panel: a UC8151 (or SSD1680) on SPI, as the board sees it ---------------
+//
+// The controllers and the panel itself are modelled in panel.mjs (what each
+// refresh drives, pixel by pixel, and what it counts); here they are wired
+// to the chip: commands and data decoded from the SPI stream with CS and DC,
+// BUSY held for exactly the refresh's time, RST, and the power. Frames come
+// only from the SPI stream, never from the firmware's memory: a frame is the
+// picture the panel shows after the refresh, worked out by the model.
 
 const panel = {
-  cmd: -1, data: [], ram: new Uint8Array(4736).fill(0xff), psr: 0, pll: 0x3c,
-  luts: {}, busyUntil: 0, firstSpi: null, frames: 0, lastActivity: 0, inReset: false,
+  cmd: -1, index: 0, busyUntil: 0, busyFrom: 0, firstSpi: null, frames: 0, lastActivity: 0,
   burstStart: null, updateAt: null,
 };
 const BURST_GAP_NS = 10 * MS;
+const SSD1680 = B.controller === 'SSD1680';
+const physical = new Physical();
+const uc = new UC8151(physical, { otpMs: cfg.otp_refresh_ms ?? 4500 });
+const ssdModel = new SSD1680Model(physical, { fullMs: B.full_update_ms, fastMs: B.update_ms });
+const ssd = { asleep: false };      // SSD1680 deep sleep: BUSY high, nothing taken until a reset
+const panelModel = SSD1680 ? ssdModel : uc;
+let lastReport = null;              // the last refresh's report (stats)
 
-// Frame rates of the UC8151's PLL register (datasheet "PLL control"; the
-// values Pimoroni's driver names in uc8151.hpp, PLL_FLAGS).
-const PLL_HZ = { 0x3f: 29, 0x3e: 33, 0x3d: 40, 0x3c: 50, 0x3b: 67, 0x3a: 100, 0x39: 200 };
-const OTP_REFRESH_MS = cfg.otp_refresh_ms ?? 4500;   // the panel's own full waveform
-
-function refreshNs() {
-  if (!(panel.psr & 0x20)) return OTP_REFRESH_MS * MS; // LUT from OTP: the slow clean refresh
-  const hz = PLL_HZ[panel.pll] || 50;
-  const lut = panel.luts[0x20] || [];
-  let frames = 0;
-  for (let g = 0; g + 5 < lut.length && g < 42; g += 6) {
-    const f = lut[g + 1] + lut[g + 2] + lut[g + 3] + lut[g + 4];
-    frames += f * lut[g + 5];
-  }
-  return (frames / hz) * 1e9;
+// The flash file holds the 2 MB flash, then the panel's state: the e-ink
+// keeps its picture (and its pixels their DC) without power, and belongs
+// to the board, so a copy of the board's file is a copy of its panel too.
+function loadPanel(img) {
+  if (img && img.length > FLASH_SIZE) physical.load(img.subarray(FLASH_SIZE));
 }
+loadPanel(cfg.flash_image && fs.existsSync(cfg.flash_image) ? fs.readFileSync(cfg.flash_image) : null);
 
 function setBusy(ns) {
   const now = mcu.clock.nanos;
+  panel.busyFrom = now;
   panel.busyUntil = now + ns;
   busyPin(true);
   busyAlarm.schedule(ns);
 }
 let busyAlarm = null;
+function busyEnd() {
+  uc.settle();
+  busyPin(false);
+}
 function busyPin(isBusy) {
   if (!mcu || B.busy == null) return;
   // BUSY_LEVEL is the level the panel holds while busy. A controller in
@@ -258,177 +268,52 @@ function busyPin(isBusy) {
   mcu.gpio[B.busy].setInputValue(isBusy ? !!B.busy_level : !B.busy_level);
 }
 
-// Our framebuffer layout for the frame: MONO_HLSB rows of 37 bytes, 1 = ink.
-// The picture as the panel is mounted on the Badger 2040 / Pico Inky Pack:
-// gate G295 at the left edge, source S0 at the top. PSR's UD bit picks the
-// gate scan: 0 (scan down) sends the first line of RAM to G295, so RAM
-// column 0 is the left edge; 1 (scan up) sends it to G0, the right edge.
-// SHL: 1 (shift right) puts a line's first bit on S0, the top. Pimoroni's
-// driver (pimoroni-pico drivers/uc8151/uc8151.cpp setup()) uses
-// SCAN_DOWN | SHIFT_RIGHT for an upright picture and SCAN_UP | SHIFT_LEFT
-// for ROTATE_180, the same buffer turned half a turn.
-function toRows(ram, psr) {
-  const out = new Uint8Array(4736);
-  const ud = !!(psr & 0x08);
-  const shl = !!(psr & 0x04);
-  for (let x = 0; x < 296; x++) {
-    const sx = ud ? 295 - x : x;
-    for (let yb = 0; yb < 16; yb++) {
-      const v = ram[sx * 16 + (shl ? yb : 15 - yb)] ^ 0xff;
-      for (let i = 0; i < 8; i++) {
-        const bit = shl ? (v >> (7 - i)) & 1 : (v >> i) & 1;
-        if (bit) {
-          const y = yb * 8 + i;
-          out[y * 37 + (x >> 3)] |= 0x80 >> (x & 7);
-        }
-      }
-    }
-  }
-  return out;
+// A refresh began: its frame (the picture once it is over) and its report.
+function refreshed(rep, now) {
+  const { rows, ...report } = rep;
+  report.ns = Math.round(rep.ns);
+  lastReport = report;
+  if (panel.updateAt === null) panel.updateAt = panel.burstStart;
+  emit({ ev: 'frame', t: now, full: rep.full, refresh_ns: report.ns, update_at: panel.burstStart,
+         data: Buffer.from(rows).toString('base64'), panel: report });
+  panel.frames++;
+  setBusy(rep.ns);
+}
+
+// The power went during a refresh: the pixels took only its frames so far.
+function cutRefresh(now) {
+  if (SSD1680 || !(panel.busyUntil > now)) return;
+  const rows = uc.cutShort(now - panel.busyFrom);
+  if (rows) emit({ ev: 'panel_cut', t: now, data: Buffer.from(rows).toString('base64') });
 }
 
 function panelCommand(c) {
   const now = mcu.clock.nanos;
-  if (c === 0x12) {                  // DRF: refresh
-    const full = !(panel.psr & 0x20);
-    const ns = refreshNs();
-    if (panel.updateAt === null) panel.updateAt = panel.burstStart;
-    emit({ ev: 'frame', t: now, full, refresh_ns: ns, update_at: panel.burstStart, data: Buffer.from(toRows(panel.ram, panel.psr)).toString('base64') });
-    panel.frames++;
-    setBusy(ns);
-  } else if (c === 0x04 || c === 0x02) {  // PON / POF: the booster, quick
-    setBusy((cfg.power_ms ?? 0) * MS);
-  }
+  uc.lutStart(c);
+  const rep = uc.command(c);
+  if (rep) refreshed(rep, now);
+  else if (c === 0x04 || c === 0x02) setBusy((cfg.power_ms ?? 0) * MS);   // PON / POF: the booster, quick
 }
 
-function panelData(c, i, v) {
-  if (c === 0x13 || c === 0x10) {
-    if (c === 0x13 && i < panel.ram.length) panel.ram[i] = v;
-  } else if (c === 0x00) {
-    if (i === 0) panel.psr = v;
-  } else if (c === 0x30) {
-    if (i === 0) panel.pll = v;
-  } else if (c >= 0x20 && c <= 0x24) {
-    (panel.luts[c] = panel.luts[c] || [])[i] = v;
-  }
-}
-
-// -- the SSD1680 (Waveshare Pico-ePaper-2.9) ------------------------------------------
-//
-// Two RAMs of 176 sources x 296 gates (22 bytes a gate line): 0x24 the
-// picture to show, 0x26 the previous one. Bytes written go where the address
-// counters point, which then move as the data entry mode (0x11) says: X
-// (bytes) and Y (gate lines) each up or down, X first or Y first, wrapping
-// inside the window (0x44/0x45); 0x4E/0x4F set the counters. Display update
-// control 2 (0x22) says what the activation (0x20) does: display mode 1 (a
-// full refresh: every pixel shows 0x24) or mode 2 (only pixels whose 0x24
-// and 0x26 bits differ are driven; the others keep what the panel showed),
-// with a waveform loaded from OTP (bit 0x10) or by 0x32. BUSY is high for
-// the refresh (the profile's update times), briefly after a reset, and all
-// through deep sleep (0x10), which only a hardware reset (RST low, then
-// high) ends; RAM is kept through both. At power-on the RAMs hold noise.
-// The picture as the module is mounted in Waveshare's landscape mode: gate
-// line g is column x = g (295 - g with the driver output's TB bit), source s
-// is row y = 127 - s.
-const SSD_LINE = 22;
-const ssd = {
-  ram24: new Uint8Array(SSD_LINE * 296), ram26: new Uint8Array(SSD_LINE * 296),
-  shown: new Uint8Array(SSD_LINE * 296).fill(0xff), asleep: false, lut: false,
-};
-function ssdNoise() {
-  let x = 0x9e3779b9 ^ (clockNanos & 0xffffffff);
-  for (const ram of [ssd.ram24, ssd.ram26]) {
-    for (let i = 0; i < ram.length; i++) {
-      x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
-      ram[i] = x & 0xff;
-    }
-  }
-}
-function ssdDefaults() {
-  ssd.entry = 0x03; ssd.xs = 0; ssd.xe = SSD_LINE - 1; ssd.ys = 0; ssd.ye = 295;
-  ssd.x = 0; ssd.y = 0; ssd.ctl2 = 0xff; ssd.tb = 0; ssd.lut = false;
-}
-ssdDefaults();
-function ssdBusy(ms) {
-  setBusy(ms * MS);
-}
-function ssdReset() {                // RST high again after low: out of deep sleep
-  ssdDefaults();
-  ssd.asleep = false;
-  ssdBusy(cfg.ssd_reset_ms ?? 1);
-}
-function ssdRamByte(v) {
-  const ram = panel.cmd === 0x24 ? ssd.ram24 : ssd.ram26;
-  if (ssd.x < SSD_LINE && ssd.y < 296) ram[ssd.y * SSD_LINE + ssd.x] = v;
-  const xUp = ssd.entry & 1, yUp = ssd.entry & 2, yFirst = ssd.entry & 4;
-  const stepX = () => {
-    if (xUp) { if (ssd.x >= ssd.xe) { ssd.x = ssd.xs; return true; } ssd.x++; }
-    else { if (ssd.x <= ssd.xs) { ssd.x = ssd.xe; return true; } ssd.x--; }
-    return false;
-  };
-  const stepY = () => {
-    if (yUp) { if (ssd.y >= ssd.ye) { ssd.y = ssd.ys; return true; } ssd.y++; }
-    else { if (ssd.y <= ssd.ys) { ssd.y = ssd.ye; return true; } ssd.y--; }
-    return false;
-  };
-  if (yFirst) { if (stepY()) stepX(); } else if (stepX()) stepY();
-}
-function ssdRows() {
-  const out = new Uint8Array(4736);
-  for (let g = 0; g < 296; g++) {
-    const x = ssd.tb ? 295 - g : g;
-    for (let s = 0; s < 128; s++) {
-      if (!((ssd.shown[g * SSD_LINE + (s >> 3)] >> (7 - (s & 7))) & 1)) {
-        const y = 127 - s;
-        out[y * 37 + (x >> 3)] |= 0x80 >> (x & 7);
-      }
-    }
-  }
-  return out;
-}
-function ssdActivate(now) {
-  const c = ssd.ctl2;
-  if (c & 0x10) ssd.lut = true;
-  if (!(c & 0x04)) {                 // clock/analog on or off only
-    ssdBusy(c & 0x40 ? (cfg.ssd_power_ms ?? 50) : 1);
-    return;
-  }
-  const mode2 = !!(c & 0x08);
-  if (ssd.lut) {
-    for (let i = 0; i < ssd.shown.length; i++) {
-      const diff = mode2 ? ssd.ram24[i] ^ ssd.ram26[i] : 0xff;
-      ssd.shown[i] = (ssd.ram24[i] & diff) | (ssd.shown[i] & ~diff);
-    }
-  }
-  const ns = (mode2 ? B.update_ms : B.full_update_ms) * MS;
-  if (panel.updateAt === null) panel.updateAt = panel.burstStart;
-  emit({ ev: 'frame', t: now, full: !mode2, refresh_ns: ns, update_at: panel.burstStart, data: Buffer.from(ssdRows()).toString('base64') });
-  panel.frames++;
-  setBusy(ns);
-}
 function ssdCommand(c) {
   if (ssd.asleep) return;
-  const now = mcu.clock.nanos;
-  if (c === 0x12) { ssdDefaults(); ssdBusy(cfg.ssd_swreset_ms ?? 2); }
-  else if (c === 0x20) ssdActivate(now);
+  if (c === 0x12) { ssdModel.defaults(); setBusy((cfg.ssd_swreset_ms ?? 2) * MS); }
+  else if (c === 0x20) {
+    const rep = ssdModel.activate();
+    if (rep.busyMs !== undefined) setBusy(rep.busyMs * MS);
+    else refreshed(rep, mcu.clock.nanos);
+  }
 }
 function ssdData(c, i, v) {
   if (ssd.asleep) return;
-  if (c === 0x24 || c === 0x26) ssdRamByte(v);
-  else if (c === 0x01 && i === 2) ssd.tb = v & 1;
-  else if (c === 0x11 && i === 0) ssd.entry = v & 7;
-  else if (c === 0x44) { if (i === 0) ssd.xs = v & 0x3f; else if (i === 1) ssd.xe = v & 0x3f; }
-  else if (c === 0x45) {
-    if (i === 0) ssd.ys = (ssd.ys & 0x100) | v; else if (i === 1) ssd.ys = (ssd.ys & 0xff) | ((v & 1) << 8);
-    else if (i === 2) ssd.ye = (ssd.ye & 0x100) | v; else if (i === 3) ssd.ye = (ssd.ye & 0xff) | ((v & 1) << 8);
-  }
-  else if (c === 0x4e && i === 0) ssd.x = v & 0x3f;
-  else if (c === 0x4f) { if (i === 0) ssd.y = (ssd.y & 0x100) | v; else if (i === 1) ssd.y = (ssd.y & 0xff) | ((v & 1) << 8); }
-  else if (c === 0x22 && i === 0) ssd.ctl2 = v;
-  else if (c === 0x32) ssd.lut = true;
-  else if (c === 0x10 && i === 0 && (v & 3)) ssd.asleep = true, busyPin(true);
+  if (c === 0x10 && i === 0 && (v & 3)) { ssd.asleep = true; busyPin(true); return; }
+  ssdModel.data(c, i, v);
 }
-const SSD1680 = B.controller === 'SSD1680';
+function ssdReset() {                // RST high again after low: out of deep sleep
+  ssdModel.defaults();
+  ssd.asleep = false;
+  setBusy((cfg.ssd_reset_ms ?? 1) * MS);
+}
 
 function onSpiByte(v) {
   const now = mcu.clock.nanos;
@@ -445,12 +330,11 @@ function onSpiByte(v) {
     panel.cmd = v;
     panel.index = 0;
     if (SSD1680) return ssdCommand(v);
-    if (v >= 0x20 && v <= 0x24) panel.luts[v] = [];
     panelCommand(v);
   } else if (SSD1680) {
     ssdData(panel.cmd, panel.index++, v);
   } else {
-    panelData(panel.cmd, panel.index++, v);
+    uc.data(panel.cmd, panel.index++, v);
   }
 }
 
@@ -473,6 +357,8 @@ function checkPower() {
 
 function powerOff() {
   if (mcu) clockNanos = mcu.clock.nanosCounter;
+  if (mcu) cutRefresh(clockNanos);
+  panel.busyUntil = 0;
   if (bootsel) {                 // the ROM's drive goes with the power
     clearInterval(bootsel.timer);
     bootsel = null;
@@ -524,14 +410,15 @@ function powerOn() {
   dormant = false;
   panel.cmd = -1;
   panel.busyUntil = 0;
-  panel.ram.fill(0xff);
-  ssdDefaults();
+  uc.powerOn();                  // the controllers' RAM and registers are gone; the panel's picture is not
+  ssdModel.defaults();
+  ssdModel.noise();
   ssd.asleep = false;
-  ssdNoise();
-  busyAlarm = m.clock.createAlarm(() => busyPin(false));
+  busyAlarm = m.clock.createAlarm(() => busyEnd());
   wakeAlarm = m.clock.createAlarm(() => wakeUp());
   modelDormant(m);
   modelSleep(m);
+  modelUniqueId(m);
 
   // A CPU spinning on the panel's BUSY pin (Pimoroni's driver waits for a
   // refresh in a tight C loop) would cost a second of host time per press
@@ -631,12 +518,15 @@ function powerOn() {
       }
     });
   }
-  if (SSD1680 && B.rst != null) {
+  if (B.rst != null) {
+    // The controller's hardware reset: RST low, then high again.
     let rstLow = false;
     m.gpio[B.rst].addListener(() => {
       const p = m.gpio[B.rst];
       const low = p.outputEnable && !p.outputValue;
-      if (rstLow && !low) ssdReset();
+      if (rstLow && !low) {
+        if (SSD1680) ssdReset(); else uc.reset();
+      }
       rstLow = low;
     });
   }
@@ -781,6 +671,39 @@ let wakeAlarm = null;
 let waking = false;
 const dormantInte = [0, 0, 0, 0];
 const dormantStats = { sleeps: 0, wakes: 0, ns: 0, since: 0 };
+
+// The flash chip's unique id. MicroPython's machine.unique_id() is
+// pico-sdk's, read once at boot by flash_get_unique_id: with the chip
+// selected by hand (IO_QSPI's SS override low), the RUID command 4Bh, four
+// dummy bytes, then eight bytes of id, through the SSI's data register.
+// rp2040js's SSI answers every byte with 0, so every board was
+// 0000000000000000; here each board answers with its own (cfg.flash_uid,
+// the sim folder's .sim-board-id). Any other byte, and a byte outside such
+// a command, is 0, as before.
+const FLASH_UID = Buffer.from(cfg.flash_uid || '0000000000000000', 'hex');
+function modelUniqueId(m) {
+  const SS_CTRL = 0x0c, DR0 = 0x60;           // GPIO_QSPI_SS_CTRL; SSI_DR0
+  const qspi = m.peripherals[0x40018], ssi = m.peripherals[0x18000];
+  const ssiRead = ssi.readUint32.bind(ssi), ssiWrite = ssi.writeUint32.bind(ssi);
+  let ssCtrl = 0, sent = null, answers = [];  // sent: the command's bytes while CS is forced low
+  qspi.readUint32 = (offset) => (offset === SS_CTRL ? ssCtrl : 0);
+  qspi.writeUint32 = (offset, value) => {
+    if (offset !== SS_CTRL) return;
+    ssCtrl = value >>> 0;
+    const over = (ssCtrl >> 8) & 3;           // OUTOVER: 2 drive low, 3 drive high
+    if (over === 2 && sent === null) { sent = []; answers = []; }
+    else if (over !== 2) sent = null;
+  };
+  ssi.writeUint32 = (offset, value) => {
+    if (offset !== DR0 || sent === null) return ssiWrite(offset, value);
+    const i = sent.push(value & 0xff) - 1;
+    answers.push(sent[0] === 0x4b && i >= 5 && i < 5 + FLASH_UID.length ? FLASH_UID[i - 5] : 0);
+  };
+  ssi.readUint32 = (offset) => {
+    if (offset !== DR0 || sent === null) return ssiRead(offset);
+    return answers.length ? answers.shift() : 0;
+  };
+}
 
 function modelDormant(m) {
   dormantInte.fill(0);
@@ -1072,7 +995,7 @@ function stepFree() {
 function saveFlash() {
   if (!cfg.flash_image) return;
   const tmp = cfg.flash_image + '.tmp';
-  fs.writeFileSync(tmp, flash);
+  fs.writeFileSync(tmp, Buffer.concat([Buffer.from(flash.buffer, flash.byteOffset, flash.length), physical.save()]));
   fs.renameSync(tmp, cfg.flash_image);
   flashDirty = false;
 }
@@ -1167,7 +1090,8 @@ function command(req) {
       sleeps: dormantStats.sleeps, wakes: dormantStats.wakes, dormant_ns: dormantStats.ns,
       asleep, light_sleeps: sleepStats.sleeps, light_wakes: sleepStats.wakes, light_sleep_ns: sleepStats.ns,
       scratch: mcu ? Array.from(mcu.peripherals[0x40058].scratchData) : null,
-      serial_text: serialText.slice(-2000) });
+      serial_text: serialText.slice(-2000),
+      panel: Object.assign({}, panelModel.totals, { dc_max: physical.dcMax(), last: lastReport }) });
   }
   if (op === 'profile') {
     if (req.start) {
