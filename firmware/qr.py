@@ -15,8 +15,8 @@ Only what the board needs, each step a function named after the standard's:
 - versions 1 to 6 at error correction level M or L (the largest symbol
   whose modules are 2 pixels on the 128-pixel panel: 41 modules and the
   4-module quiet zone, 98 pixels): ``choose`` takes the smallest version
-  that holds the text at M, else the smallest at L. At most ``MAX_BYTES``
-  bytes (version 6-L); the caller pages a longer text.
+  that holds the text at M, else the smallest at L. At most 134 bytes
+  (version 6-L, 133 with the ECI); the caller pages a longer text.
 - the data codewords (7.4.9-7.4.10), the Reed-Solomon error correction
   codewords in GF(256) (7.5.2), split into blocks and interleaved (7.6),
   the function patterns (6.3.3-6.3.6), the codewords' placement (7.7.3),
@@ -39,43 +39,42 @@ functions run as plain Python on CPython, where the tests check every
 symbol against a real decoder (zxing-cpp).
 """
 
-try:
-    import micropython
-    from micropython import const
-except ImportError:  # CPython (the tests): the viper functions as plain Python
+# Few names at the module's level, on purpose: each is a slot of its
+# globals, whose table grows by blocks while the module loads, and on a
+# tight heap such a block (464 or 592 bytes on the unix port) was what ran
+# out. MicroPython's compiler takes ``@micropython.viper`` itself, with no
+# name to look up; CPython (the tests) runs the functions as plain Python.
+import sys
+if sys.implementation.name != "micropython":
     class micropython:  # noqa: N801 (the name the viper decorator is written with)
         @staticmethod
         def viper(f):
             return f
 
-    def const(x):
-        return x
-
     def ptr8(x):  # (viper's type: an annotation, and a cast that is nothing here)
         return x
+del sys
 
-L = const(1)          # the error correction levels as the format information codes them
-M = const(0)
-VERSIONS = const(6)   # the largest version made
-MAX_BYTES = const(134)  # the most bytes a symbol holds (version 6-L, no ECI)
+L = 1           # the error correction levels as the format information codes them
+M = 0
+VERSIONS = 6    # the largest version made
 
-# Per version 1..6 (Table 9): codewords in all; per level, error correction
-# codewords a block and blocks. At L and M up to version 6 all blocks of a
-# symbol hold the same number of data codewords.
-_TOTAL = b"\x1a\x2c\x46\x64\x86\xac"
-_EC = {L: b"\x07\x0a\x0f\x14\x1a\x12", M: b"\x0a\x10\x1a\x12\x18\x10"}
-_BLOCKS = {L: b"\x01\x01\x01\x01\x01\x02", M: b"\x01\x01\x01\x02\x02\x04"}
+# Per level, per version 1..6 (Table 9): error correction codewords a
+# block, blocks, data codewords in all (6 bytes each). At L and M up to
+# version 6 all blocks of a symbol hold the same number of data codewords.
+_SIZES = {L: b"\x07\x0a\x0f\x14\x1a\x12" b"\x01\x01\x01\x01\x01\x02" b"\x13\x22\x37\x50\x6c\x88",
+          M: b"\x0a\x10\x1a\x12\x18\x10" b"\x01\x01\x01\x02\x02\x04" b"\x10\x1c\x2c\x40\x56\x6c"}
 
 # The function patterns a row at a time, a byte a module (3 dark, 2 light:
 # function modules): a finder pattern (6.3.3) between its separators
-# (6.3.4), nine modules a row, and the separator's row; the alignment
-# pattern (6.3.6), five a row.
-_FINDER = (b"\x02\x03\x03\x03\x03\x03\x03\x03\x02" b"\x02\x03\x02\x02\x02\x02\x02\x03\x02"
+# (6.3.4), nine modules a row, and the separator's row (72 bytes); then the
+# alignment pattern (6.3.6), five a row.
+_PATTERNS = (b"\x02\x03\x03\x03\x03\x03\x03\x03\x02" b"\x02\x03\x02\x02\x02\x02\x02\x03\x02"
            b"\x02\x03\x02\x03\x03\x03\x02\x03\x02" b"\x02\x03\x02\x03\x03\x03\x02\x03\x02"
            b"\x02\x03\x02\x03\x03\x03\x02\x03\x02" b"\x02\x03\x02\x02\x02\x02\x02\x03\x02"
-           b"\x02\x03\x03\x03\x03\x03\x03\x03\x02" b"\x02\x02\x02\x02\x02\x02\x02\x02\x02")
-_ALIGNMENT = (b"\x03\x03\x03\x03\x03" b"\x03\x02\x02\x02\x03" b"\x03\x02\x03\x02\x03"
-              b"\x03\x02\x02\x02\x03" b"\x03\x03\x03\x03\x03")
+             b"\x02\x03\x03\x03\x03\x03\x03\x03\x02" b"\x02\x02\x02\x02\x02\x02\x02\x02\x02"
+             b"\x03\x03\x03\x03\x03" b"\x03\x02\x02\x02\x03" b"\x03\x02\x03\x02\x03"
+             b"\x03\x02\x02\x02\x03" b"\x03\x03\x03\x03\x03")
 
 # The mask patterns (Table 10), with i the row and j the column: each is
 # periodic in i with period 12 and in j with period 6 (its terms are i % 2,
@@ -93,35 +92,29 @@ _MASKS = (b"\x15\x2a\x15\x2a\x15\x2a\x15\x2a\x15\x2a\x15\x2a"
           b"\x3f\x07\x1b\x15\x2d\x31\x3f\x07\x1b\x15\x2d\x31"
           b"\x15\x38\x31\x2a\x07\x0e\x15\x38\x31\x2a\x07\x0e")
 
-# GF(256) modulo x^8 + x^4 + x^3 + x^2 + 1 (7.5.2): _EXP[i] = 2^i for i
-# below 255, _LOG its inverse (a sum of two logarithms is taken modulo 255
-# by a subtraction).
-_EXP = bytearray(256)
-_LOG = bytearray(256)
-_x = 1
-for _i in range(255):
-    _EXP[_i] = _x
-    _LOG[_x] = _i
-    _x <<= 1
-    if _x & 0x100:
-        _x ^= 0x11D
-del _x, _i
+# GF(256) modulo x^8 + x^4 + x^3 + x^2 + 1 (7.5.2): _GF[i] = 2^i for i
+# below 255, _GF[256 + x] the logarithm of x (a sum of two logarithms is
+# taken modulo 255 by a subtraction).
+_GF = bytearray(512)
 
 
-def _times(log_a, log_b):
-    """2^(log_a + log_b): a product, from the factors' logarithms."""
-    s = log_a + log_b
-    return _EXP[s - 255 if s >= 255 else s]
+def _field(gf):
+    x = 1
+    for i in range(255):
+        gf[i] = x
+        gf[256 + x] = i
+        x <<= 1
+        if x & 0x100:
+            x ^= 0x11D
+
+
+_field(_GF)
+del _field      # (a name less: see above)
 
 
 def size_of(version):
     """Modules a side (6.3.1)."""
     return 17 + 4 * version
-
-
-def data_codewords(version, level):
-    v = version - 1
-    return _TOTAL[v] - _EC[level][v] * _BLOCKS[level][v]
 
 
 def needs_eci(data):
@@ -132,7 +125,7 @@ def needs_eci(data):
 def capacity(version, level, eci=False):
     """The bytes a symbol holds in one byte-mode segment (8-bit count: up
     to version 9), after an ECI designator if ``eci``."""
-    return (data_codewords(version, level) * 8 - 12 - (12 if eci else 0)) // 8
+    return (_SIZES[level][11 + version] * 8 - 12 - (12 if eci else 0)) // 8
 
 
 def choose(data):
@@ -146,49 +139,28 @@ def choose(data):
     return None
 
 
-# -- the data codewords (7.4) --------------------------------------------------------
-
-def data_bits(data, version, level):
-    """The data codewords: the segments, the terminator, padding to the
-    codeword and the pad codewords 0xEC 0x11 in turn (7.4.9-7.4.10).
-
-    The bit stream is one integer, made and cut into bytes by MicroPython
-    in C: the designators and the count, the bytes, then the terminator's
-    four 0 bits and, with the ECI, the four more that end the codeword."""
-    n = data_codewords(version, level)
-    k = len(data)
-    if needs_eci(data):
-        # 0111 (ECI), 00011010 (UTF-8, 26: one byte, 0xxxxxxx), 0100 (byte
-        # mode), the count: 24 bits, the bytes, then eight 0 bits
-        head, tail, length = 0x71A400 | k, 8, k + 4
-    else:
-        head, tail, length = 0x400 | k, 4, k + 2      # 0100 (byte mode), the count: 12 bits
-    bits = ((head << 8 * k) | int.from_bytes(data, "big")) << tail
-    out = bytearray(bits.to_bytes(length, "big")[:n])
-    return out + (b"\xec\x11" * (n // 2))[:n - len(out)]
-
-
 # -- error correction (7.5) -----------------------------------------------------------
 
 def generator(degree):
     """The generator polynomial of ``degree`` error correction codewords,
     (x - 2^0)(x - 2^1)...(x - 2^(degree-1)), its coefficients highest
     power first without the leading 1, as logarithms (none is 0)."""
+    gf = _GF
     g = bytearray(degree + 1)
     g[0] = 1
     for i in range(degree):
         # g *= (x + 2^i), lowest power first: from the top down, each
-        # coefficient gains the one below it times 2^i
-        for j in range(i + 1, 0, -1):
-            c = g[j]
-            g[j] = g[j - 1] ^ (_times(_LOG[c], i) if c else 0)
-        g[0] = _times(_LOG[g[0]], i)
-    return bytearray(_LOG[g[degree - 1 - j]] for j in range(degree))
+        # coefficient gains the one below it times 2^i (the one at 0: no
+        # coefficient is 0)
+        for j in range(i + 1, -1, -1):
+            e = gf[256 + g[j]] + i
+            c = gf[e - 255 if e >= 255 else e] if g[j] else 0
+            g[j] = g[j - 1] ^ c if j else c
+    return bytearray(gf[256 + g[degree - 1 - j]] for j in range(degree))
 
 
 @micropython.viper
-def _divide(data: ptr8, start: int, count: int, gen: ptr8, n: int, rem: ptr8, at: int,
-            exp: ptr8, log: ptr8):
+def _divide(data: ptr8, start: int, count: int, gen: ptr8, n: int, rem: ptr8, at: int, gf: ptr8):
     # The error correction codewords of data[start:start + count] into
     # rem[at:at + n]: the remainder of its polynomial times x^n divided by
     # the generator (``generator``), by long division.
@@ -198,30 +170,46 @@ def _divide(data: ptr8, start: int, count: int, gen: ptr8, n: int, rem: ptr8, at
             rem[at + j] = rem[at + j + 1]
         rem[at + n - 1] = 0
         if factor:
-            lf = log[factor]
+            lf = gf[256 + factor]
             for j in range(n):
                 e = gen[j] + lf
                 if e >= 255:
                     e -= 255
-                rem[at + j] = rem[at + j] ^ exp[e]
+                rem[at + j] = rem[at + j] ^ gf[e]
 
 
 def codewords(data, version, level):
-    """The final sequence of codewords (7.6): the data codewords split into
-    blocks, each block's error correction codewords, both interleaved a
-    codeword of each block in turn."""
+    """The final sequence of codewords (7.4.9-7.6): the data codewords (the
+    segments, the terminator, padding to the codeword and the pad
+    codewords 0xEC 0x11 in turn) split into blocks, each block's error
+    correction codewords, both interleaved a codeword of each block in
+    turn.
+
+    The data's bit stream is one integer, made and cut into bytes by
+    MicroPython in C: the designators and the count, the bytes, then the
+    terminator's four 0 bits and, with the ECI, the four more that end the
+    codeword."""
+    t = _SIZES[level]
     v = version - 1
-    dc = data_bits(data, version, level)
-    blocks = _BLOCKS[level][v]
-    ec = _EC[level][v]
-    per = len(dc) // blocks     # (the same in every block up to version 6 at L and M)
+    ec, blocks, n = t[v], t[6 + v], t[12 + v]
+    k = len(data)
+    if needs_eci(data):
+        # 0111 (ECI), 00011010 (UTF-8, 26: one byte, 0xxxxxxx), 0100 (byte
+        # mode), the count: 24 bits, the bytes, then eight 0 bits
+        head, tail, length = 0x71A400 | k, 8, k + 4
+    else:
+        head, tail, length = 0x400 | k, 4, k + 2      # 0100 (byte mode), the count: 12 bits
+    bits = ((head << 8 * k) | int.from_bytes(data, "big")) << tail
+    dc = bytearray(bits.to_bytes(length, "big")[:n])
+    dc += (b"\xec\x11" * (n // 2))[:n - len(dc)]
+    per = n // blocks
     gen = generator(ec)
     ecc = bytearray(blocks * ec)
     for b in range(blocks):
-        _divide(dc, b * per, per, gen, ec, ecc, b * ec, _EXP, _LOG)
+        _divide(dc, b * per, per, gen, ec, ecc, b * ec, _GF)
     if blocks == 1:
         return dc + ecc
-    out = bytearray(_TOTAL[v])
+    out = bytearray(n + blocks * ec)
     i = 0
     for part, n in ((dc, per), (ecc, ec)):
         for k in range(n):
@@ -244,7 +232,7 @@ def function_patterns(m, size, version):
         # row r of the top-left finder (its separator at the right), of
         # the top-right (at the left), and from the bottom up of the
         # bottom-left (at the top: the finder is symmetric)
-        row = _FINDER[9 * r:9 * r + 9]
+        row = _PATTERNS[9 * r:9 * r + 9]
         p = r * size
         m[p:p + 8] = row[1:]
         m[p + size - 8:p + size] = row[:8]
@@ -253,7 +241,7 @@ def function_patterns(m, size, version):
     if version > 1:
         for r in range(5):
             p = (size - 9 + r) * size + size - 9
-            m[p:p + 5] = _ALIGNMENT[5 * r:5 * r + 5]
+            m[p:p + 5] = _PATTERNS[72 + 5 * r:77 + 5 * r]
     format_bits(m, size, 0)
     m[(size - 8) * size + 8] = 3        # the dark module (7.9.1)
 
@@ -434,27 +422,3 @@ def encode(data, version=None, level=None, into=None):
     mask(m, size, best)
     format_bits(m, size, format_info(level, best))
     return size, m
-
-
-# -- the picture ----------------------------------------------------------------------
-
-@micropython.viper
-def row(m: ptr8, size: int, y: int, scale: int, out: ptr8):
-    """Row ``y`` of the symbol as a picture of ``scale`` pixels a module
-    and ``scale`` rows (``out``: MONO_HLSB, framebuf's and the panel's,
-    rows of bytes with the leftmost pixel the top bit; 1 dark), for the
-    screen to blit: a call and a blit a row, where a rectangle a run of
-    modules cost the QR screen 28 ms on the board."""
-    stride = (size * scale + 7) >> 3
-    for i in range(stride):
-        out[i] = 0
-    p = y * size
-    px = 0
-    for x in range(size):
-        dark = m[p + x] & 1
-        for a in range(scale):
-            if dark:
-                out[px >> 3] = out[px >> 3] | (0x80 >> (px & 7))
-            px += 1
-    for i in range(stride, stride * scale):
-        out[i] = out[i - stride]

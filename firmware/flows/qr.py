@@ -77,7 +77,7 @@ def view(ctx, ui, k):
     if texts is None:
         texts = _texts(ctx, ui, lang_code)
     n = len(texts)
-    _known = (of, n, texts if ui.get("g") else None)
+    _known = (of, n, texts)
     p = min(ui.get("p", 0), n - 1)
     return "qr", {
         "text": texts[p],

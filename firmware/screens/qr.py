@@ -31,18 +31,15 @@ QUIET = 4       # the quiet zone, in modules (ISO/IEC 18004 5.3.8)
 
 def draw(view, fb):
     ui.clear(fb)
-    size, m = encoder.encode(view["text"], into=view.get("symbol"))
+    data = view["text"]
+    size = encoder.size_of(encoder.choose(data)[0])
     room = ui.BAR_Y - 1
     scale = 3 if (size + 2 * QUIET) * 3 <= room else 2
     side = (size + 2 * QUIET) * scale
-    x0 = QUIET * scale
-    y0 = (room - side) // 2 + QUIET * scale
-    w = size * scale
-    buf = bytearray(((w + 7) >> 3) * scale)
-    pic = framebuf.FrameBuffer(buf, w, scale, framebuf.MONO_HLSB)
-    for y in range(size):
-        encoder.row(m, size, y, scale, buf)
-        fb.blit(pic, x0, y0 + y * scale)
+    # The words first, and their fonts' bitmaps let go (firmware/text.py
+    # release, as the app does after a frame: 5.5 KB for the big font's
+    # page number) before the symbol is made: the press's peak is the one
+    # or the other, not both.
     left = side + 6
     wmax = ui.SIDE_X - 2 - left
     mid = text.font("mid")
@@ -55,4 +52,35 @@ def draw(view, fb):
         big = text.font("big")
         text.draw(fb, page, left, max(y + 6, ui.BAR_Y - 6 - big.HEIGHT), big)
     ui.buttons(fb, view.get("labels"))
+    text.release()
+    size, m = encoder.encode(data, into=view.get("symbol"))
+    x0 = QUIET * scale
+    y0 = (room - side) // 2 + QUIET * scale
+    w = size * scale
+    buf = bytearray(((w + 7) >> 3) * scale)
+    pic = framebuf.FrameBuffer(buf, w, scale, framebuf.MONO_HLSB)
+    for y in range(size):
+        _row(m, size, y, scale, buf)
+        fb.blit(pic, x0, y0 + y * scale)
 
+
+@micropython.viper
+def _row(m: ptr8, size: int, y: int, scale: int, out: ptr8):
+    # Row ``y`` of the symbol (firmware/qr.py: a byte a module, bit 0
+    # dark) as a picture of ``scale`` pixels a module and ``scale`` rows,
+    # MONO_HLSB (framebuf's and the panel's: rows of bytes, the leftmost
+    # pixel the top bit; 1 dark): a call and a blit a row, where a
+    # rectangle a run of modules cost the screen 28 ms on the board.
+    stride = (size * scale + 7) >> 3
+    for i in range(stride):
+        out[i] = 0
+    p = y * size
+    px = 0
+    for x in range(size):
+        dark = m[p + x] & 1
+        for a in range(scale):
+            if dark:
+                out[px >> 3] = out[px >> 3] | (0x80 >> (px & 7))
+            px += 1
+    for i in range(stride, stride * scale):
+        out[i] = out[i - stride]
