@@ -427,11 +427,11 @@ class App:
 
     def apply(self, ui, ev):
         from shared_engine.engine import IllegalEvent
-        dgn = self.roomy(__import__, "shared_engine.dgn", None, None, ("x",))
         ctx = self.ctx
         g = ctx.game
         if g is None:
             return False
+        dgn = self.roomy(heap.engine_for, ev)   # (and the engine's helper for ev)
         try:
             g.apply(ev)
         except IllegalEvent as e:
@@ -575,24 +575,25 @@ class App:
             text.release()
         except Exception:
             pass
-        try:
-            self.picture.update(self.board, self.buf, full)
-        except Exception as e:
-            self.log(e, "panel")
+        # None, or why the panel failed twice (firmware/picture.py)
+        unseen = self.picture.update(self.board, self.buf, full)
         self.full = False
-        if self.pending is not None:
-            try:
-                self.commit()
-            except Exception as e:
-                # The frame shows what the flash does not hold: say so at
-                # once, and the board goes on from the record as it is.
-                self.fault(e, "record")
-                self.render(True)
-                return
+        try:
+            self.commit()
+        except Exception as e:
+            # The frame shows what the flash does not hold: say so at
+            # once, and the board goes on from the record as it is.
+            self.fault(e, "record")
+            self.render(True)
+            return
         try:
             self.save_ui()
         except Exception as e:
             self.log(e, "ui")
+        if unseen is not None and self.ui.get("w") != "panel":
+            # Never silently: the next press would answer a screen not seen (issue 32)
+            self.fault(unseen, "panel")
+            return self.render(True)
         self.checkpoint()
 
     def draw(self):

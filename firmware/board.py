@@ -27,7 +27,9 @@ The app only ever talks to a ``Board``:
   keeps it: firmware/picture.py), or None where it is not known; the app
   never asks for a fast update without it. A panel that drives by the old
   picture and the new (the UC8151's DTM1 and DTM2, the SSD1680's two RAMs)
-  drives only the pixels that change.
+  drives only the pixels that change. Raises when the panel did not take
+  the frame; the app's picture (firmware/picture.py) tries once more, full,
+  and hands a second failure to the app's error screen.
 - ``halt()``: on battery, cut the power (never returns); on USB power it
   returns and the app waits for the next press, behaving the same. A
   battery board halts on the screens that wait for no one (set-up,

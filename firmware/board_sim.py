@@ -14,8 +14,10 @@ file descriptors, named by environment variables:
   ``S`` + 4 bytes (little-endian): on battery during a game, the board
   keeps its power and sleeps until the next press or that many ms;
   ``H``: the board cut its power (battery: the process then exits);
-  ``T`` + 4 bytes of length + JSON: the words drawn on the frame that
-  follows, only with ``PIPKEEPER_SIM_TEXT=1`` (see ``_Words``).
+  ``L``, ``C``, ``T``, ``X``: the words drawn on the frame that follows,
+  as they are drawn, only with ``PIPKEEPER_SIM_TEXT=1``
+  (firmware/board_sim_words.py: a module of its own, loaded only then, so
+  that a sim without it holds no more of the heap than a board).
   The framebuffer is MONO_HLSB, 296x128, bit 1 = ink.
 - ``PIPKEEPER_SIM_WAKE``: the button that woke the board (power-cycle mode:
   one process per press), empty for a plain power-on.
@@ -62,10 +64,11 @@ class SimBoard(Board):
         self.updates = 0
         self.last_full = None
         # PIPKEEPER_SIM_TEXT=1: the words of each screen go out with its
-        # frame (``T`` record): see _Words.
+        # frame (firmware/board_sim_words.py).
         self._words = None
         if self._panel is not None and os.getenv("PIPKEEPER_SIM_TEXT") == "1":
-            self._words = _Words()
+            from firmware.board_sim_words import Words
+            self._words = Words(self._panel)
 
     def wake_button(self):
         return self._wake
@@ -100,8 +103,8 @@ class SimBoard(Board):
 
         p = self._panel
         if p is not None:
-            if self._words is not None:
-                self._words.write(p)
+            if self._words is not None and not self._words.whole():
+                p.write(b"X")
             p.write(b"F" if full else b"P")
             p.write(buf)
 
@@ -124,71 +127,3 @@ class SimBoard(Board):
         p = self._panel
         if p is not None:
             p.write(t)
-
-
-
-class _Words:
-    """What the screens write, and where, for a terminal too small for the
-    picture (`pipkeeper sim` in 80 columns: the board's 8-pixel font cannot
-    be read at half size). ``text.draw`` (and so ``right``, ``centre``) and
-    the framebuffer's own ``text`` are wrapped: each string or message
-    drawn becomes ``[x, y, line height, colour, text]``; before each frame
-    the list goes out as ``T``, 4 bytes of length (little-endian), then
-    ``{"lang": ..., "t": [...]}`` in JSON. Only on the simulated board, only
-    when asked: the pixels drawn are the same."""
-
-    def __init__(self):
-        import framebuf
-        words = self
-        self.items = []
-        self.lang = "en"
-        self.depth = 0
-
-        class Recording(framebuf.FrameBuffer):
-            def text(self, s, x, y, c=1):
-                if not words.depth:
-                    words.items.append((x, y, 8, c, s))
-                return super().text(s, x, y, c)
-
-        # The app makes its framebuffer after the board (``import framebuf``
-        # then, which finds sys.modules' entry first): one of these.
-        class Framebuf:
-            pass
-        for k in dir(framebuf):
-            if not k.startswith("__"):
-                setattr(Framebuf, k, getattr(framebuf, k))
-        Framebuf.FrameBuffer = Recording
-        sys.modules["framebuf"] = Framebuf
-        self.start()
-
-    def start(self):
-        from firmware import text
-        self.items = []
-        if text.draw is getattr(self, "_draw", None):
-            return          # wrapped already (the module was not loaded again)
-        draw, use = text.draw, text.use
-        words = self
-
-        def recorded_draw(fb, s, x, y, f=None, c=1):
-            if not words.depth:
-                words.items.append((x, y, text.height(f), c, s))
-            words.depth += 1
-            try:
-                return draw(fb, s, x, y, f, c)
-            finally:
-                words.depth -= 1
-
-        def recorded_use(lang, names=None):
-            words.lang = lang
-            return use(lang, names)
-
-        self._draw = recorded_draw
-        text.draw, text.use = recorded_draw, recorded_use
-
-    def write(self, p):
-        import json
-        data = json.dumps({"lang": self.lang, "t": self.items}).encode()
-        p.write(b"T")
-        p.write(len(data).to_bytes(4, "little"))
-        p.write(data)
-        self.items = []

@@ -11,7 +11,8 @@ its flow, a screen or a font: with 50-160 KB free and no block that large,
 the press showed "MemoryError: ... allocating 640 bytes" (issue 22).
 
 The app (firmware/app.py) owns one ``Heap`` and runs its restore, its step,
-its drawing and its writes through ``Heap.roomy``; ``tidy`` runs as a press
+its drawing, its writes and the imports an event's apply needs
+(``engine_for``) through ``Heap.roomy``; ``tidy`` runs as a press
 starts on USB power, ``Heap.shed`` before a fault is logged and shown.
 """
 
@@ -48,6 +49,34 @@ RESERVE = 12288 if sys.maxsize > 1 << 32 else 8192
 # 20 ms: gc.mem_free() walks the whole heap (9 ms on the RP2040), the filler
 # is allocated, and its garbage forces a collection later in the boot.
 AT_TOP = sys.maxsize > 1 << 32
+
+
+def engine_for(ev):
+    """The record's module (returned) and the engine's helper that
+    ``Game.apply(ev)`` imports, imported ahead of it: App.apply runs this
+    through ``Heap.roomy``, as ``Game.apply`` may not run twice. Why: an
+    import interns the module's names, and where the table of names is full
+    it needs its next block (640 entries, 7 KB on the unix port) in one
+    piece; inside ``Game.apply`` no reserve was let go for it, and a fix
+    pressed on a cold boot showed "MemoryError: ... allocating 640 bytes"
+    with 50 KB free in pieces (issue 32: the boot's names were 616 of the
+    620 the first five blocks hold, and corrections brings 4). The helpers:
+    a fix's corrections, a score's scoring (shared_engine/engine.py).
+
+    Nothing of the game through ``roomy``'s arguments: on USB, with the
+    game (or its round) passed, the new game of test_fault_scenario.py
+    found 5-8 KB less heap free once the old game was let go (measured;
+    a stale slot's reference to the argument tuples, likely) and ran out.
+    So not the legal moves a draw or a pass checks while a hand is known
+    whole (full tracking): whether they are needed depends on the round."""
+    from shared_engine.engine import FIX, SCORE
+    k = ev[0]
+    if k == FIX:
+        from shared_engine import corrections  # noqa: F401
+    elif k == SCORE:
+        from shared_engine import scoring  # noqa: F401
+    from shared_engine import dgn
+    return dgn
 
 
 def evict(prefixes=SCREENS, keep=()):

@@ -56,6 +56,7 @@ class Pack:
         # drawn from where it lies); else the file.
         mem = text.data_bytes(path) if path[0] != "/" else None
         self.mem = mem
+        self.path = path        # (which file drew a word: the simulated board's text view)
         if mem is not None:
             self.f = f = None
             head = mem[:_HEAD]

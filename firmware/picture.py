@@ -200,7 +200,8 @@ class Picture:
 
     def update(self, board, buf, full):
         """The board's update of ``buf``: fast only where the old picture is
-        known and the erased count allows it. Returns whether it was full."""
+        known and the erased count allows it. Returns None once the panel
+        took the frame, else the exception of its second try."""
         old = self.old if self.known else None
         count = 0
         if old is None:
@@ -216,16 +217,33 @@ class Picture:
             except OSError:
                 pass        # (none there)
         self.known = False  # until the update is over: a fault in it leaves the panel unknown
-        board.update(buf, full, old)
+        failed = None
+        for again in (False, True):
+            try:
+                board.update(buf, full, None if again else old)
+                failed = None
+                break
+            except Exception as e:
+                # Once more, full, after a collection (a BUSY line missed
+                # once, a fragmented heap); a second failure goes back to
+                # the app, which shows its error screen: never only logged,
+                # or the players would answer the screen before, and the
+                # next press would act on a screen they never saw (issue 32).
+                failed = e
+                full = True
+                import gc
+                gc.collect()
+        if failed is not None:
+            return failed
         self.erased = 0 if full else self.erased + count
         if self.old is None:
             try:
                 self.old = self.heap.roomy(self._block, len(buf))
             except MemoryError:
-                return full     # the next update will be a full one
+                return None     # (the next update will be a full one)
         _keep(self.old, buf)
         self.known = True
-        return full
+        return None
 
     def drop(self):
         """Let go of the picture kept (the heap needs its 4,736 bytes: a

@@ -204,6 +204,8 @@ def release():
     frame is drawn, so that they do not sit in the heap between presses;
     forget the frame's English texts; close the names files."""
     _filled.clear()
+    if LANG is not None:
+        LANG.memo = {}      # its entries read this frame (the pack stays open: ``use``)
     for f in _fonts.values():
         f.DATA = f.BITS = None
     import sys

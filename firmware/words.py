@@ -39,5 +39,5 @@ def why(g, how):
     if how is None:
         return ("highest total",) if g.rules.positive else ("lowest total",)
     if how == "shared":
-        return ("shared: tied totals",)
+        return ("tied totals",)     # (the end screen: "Ann & Bob share the win: tied totals")
     return ("tie-break, {how}", (how,))

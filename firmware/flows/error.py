@@ -46,6 +46,8 @@ def kind(ui):
     """(the key in ``SAY``, the record's number or None) for the fault in
     ``ui``."""
     m = ui.get("m") or ""
+    if ui.get("w") == "panel":
+        return "panel", None        # whatever the driver raised (an OSError of its bus)
     for start, k in _KINDS:
         if m.startswith(start):
             return k, None

@@ -1,11 +1,13 @@
 """History: the games on the board, newest first, and each one's sheet.
 
-UP/DOWN move, A shows the game's sheet (C there: back to the list; B, for
-a finished game, its QR codes: firmware/flows/qr.py), C leaves. B deletes the game from the board, after a confirming press of
-A (C keeps it), and is offered only for a game the laptop holds whole
-(Storage.synced: synced, and not grown since) that is not the game in
-progress: deleting is how players make room on a full flash, and it never
-loses a game.
+UP/DOWN move, A shows the game's sheet (C there: back to the list; UP
+and DOWN page through its rounds, "t": the first shown; B, for a
+finished game, its QR codes: firmware/flows/qr.py, which come back to
+the same page), C leaves. B deletes the game from the board, after a
+confirming press of A (C keeps it), and is offered only for a game the
+laptop holds whole (Storage.synced: synced, and not grown since) that is
+not the game in progress: deleting is how players make room on a full
+flash, and it never loses a game.
 
 ui keys: "s": "hist", "c": cursor, "g": the record shown (file name),
 "d": the record to delete, asked to confirm.
@@ -97,8 +99,11 @@ def view(ctx, ui, k):
             from firmware.flows.error import say
             return "error", {"message": say("record", g[:-4]), "labels": labels(None, None, "Back")}
         from firmware.core import sheet_rows
+        from firmware.sheet_pages import ROWS, first_row
         rows, fixed = sheet_rows(game)
         seats, how = game.winners()
+        top = first_row(rows, ui.get("t"))
+        more = len(rows) > top + ROWS
         return "sheet", {
             "title": ("{game} {rules}", g[:-4], preset(game.rules.name)),
             "right": ("over",) if game.over else plural(len(game.results), "1 rd", "{n} rds"),
@@ -107,7 +112,11 @@ def view(ctx, ui, k):
             "totals": game.totals,
             "mark": seats,
             "fixed": fixed,
-            "labels": labels(None, "QR code" if game.over else None, "Back", None, None),
+            "top": top,
+            # UP and DOWN page through the rounds (issue 32: only the last
+            # 8 of Mexican Train's 13 could be seen)
+            "labels": labels(None, "QR code" if game.over else None, "Back",
+                             "earlier" if top > 0 else None, "later" if more else None),
         }
     c = min(ui.get("c", 0), max(0, len(games) - 1))
     d = ui.get("d")
@@ -137,6 +146,19 @@ def view(ctx, ui, k):
     }
 
 
+def _paged(ctx, ui, later):
+    """History's sheet a page earlier, or ``later``."""
+    from firmware.core import sheet_rows
+    from firmware.sheet_pages import ROWS, first_row
+    try:
+        rows = sheet_rows(_load(ctx, ui["g"]))[0]
+    except Exception:
+        return ui
+    u = dict(ui)
+    u["t"] = first_row(rows, first_row(rows, ui.get("t")) + (ROWS if later else -ROWS))
+    return u
+
+
 def press(ctx, ui, k, button):
     games = _games(ctx)
     c = min(ui.get("c", 0), max(0, len(games) - 1))
@@ -144,7 +166,12 @@ def press(ctx, ui, k, button):
         if button == "C":
             return {"s": "hist", "c": c}, None
         if button == "B" and _over(ctx, ui["g"]):
-            return {"s": "qr", "g": ui["g"], "c": c}, None      # firmware/flows/qr.py
+            u = {"s": "qr", "g": ui["g"], "c": c}      # firmware/flows/qr.py
+            if "t" in ui:
+                u["t"] = ui["t"]
+            return u, None
+        if button in ("UP", "DOWN"):
+            return _paged(ctx, ui, button == "DOWN"), None
         return ui, None
     d = ui.get("d")
     if d:

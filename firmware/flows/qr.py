@@ -8,7 +8,8 @@ headed "pipkeeper <game> k/n": DOWN shows the next page (after the last,
 the first again), UP the one before.
 
 ui keys: "s": "qr", "p": the page shown (0-based), "g": the record (a
-History file name; none: the game in progress), "c": History's cursor.
+History file name; none: the game in progress), "c": History's cursor,
+"t": the first round of History's sheet shown (firmware/flows/history.py).
 """
 
 from firmware.core import labels
@@ -90,7 +91,10 @@ def view(ctx, ui, k):
 def press(ctx, ui, k, button):
     if button == "C":
         if ui.get("g"):
-            return {"s": "hist", "c": ui.get("c", 0), "g": ui["g"]}, None
+            u = {"s": "hist", "c": ui.get("c", 0), "g": ui["g"]}
+            if "t" in ui:
+                u["t"] = ui["t"]
+            return u, None
         return {}, None
     if button in ("UP", "DOWN"):
         n = count(ctx, ui)

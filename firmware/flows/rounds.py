@@ -7,7 +7,10 @@ and may be hunted for (chickenfoot-cross, mexican-train), B "Nobody" starts
 the hunt: players draw in turn from the seat on the cursor; B "No" passes the
 hunt on, A "Found" names the finder. In chicken-scratch B "Nobody" steps down
 to the next double not yet used; when none is left the deal is void
-(``redeal``). UP undoes the last event.
+(``redeal``), and the dealer screen comes back saying so: shuffle all the
+tiles and draw new hands (``_redealt``; also in place of the round's
+sheet, which the table had left for the dealer already). UP undoes the
+last event.
 
 Sheet (after each round): A goes on to the dealer, B fixes a past score,
 UP undoes the score, DOWN opens the menu. End: A new game, B the sheet, C
@@ -54,6 +57,14 @@ def _default_lead(g):
     return (len(g.results) + g.redeals) % g.n + 1
 
 
+def _redealt(g):
+    """Whether the last event was a void deal (``redeal``): read from the
+    undo history, which a restore keeps (shared_engine/checkpoint.py), as
+    the UI state does not outlive an event (App.apply)."""
+    t = g.history.tail
+    return g.round is None and bool(t) and t[-1] == REDEAL
+
+
 def dealer_view(ctx, ui):
     g = ctx.game
     rules = g.rules
@@ -73,6 +84,8 @@ def dealer_view(ctx, ui):
     }
     if d is None:
         v["centre_text"] = ("No double left to start",)
+    if _redealt(g) and not ui.get("s"):
+        v["redeal"] = ("Nobody held a double: shuffle all the tiles and draw new hands",)
     name = ctx.name(lead)
     if hunt is not None:
         v["hunt"] = ("Nobody holds it: draw in turn. {name} draws: found it?", name)
@@ -138,6 +151,8 @@ def _first_seat(g, k):
 
 def sheet_view(ctx, ui):
     g = ctx.game
+    if not ui and _redealt(g):
+        return dealer_view(ctx, ui)
     rows, fixed = sheet_rows(g)
     tot = g.totals
     if tot:
@@ -154,9 +169,16 @@ def sheet_view(ctx, ui):
         "totals": tot,
         "mark": mark,
         "fixed": fixed,
-        "labels": labels("Next" if not g.over else "Back", "Fix" if rows else None, None,
+        "top": ui.get("t"),
+        # C: "earlier" while rounds before those shown are left out,
+        # "latest" on the first page; none when all are shown (below)
+        "labels": labels("Next" if not g.over else "Back", "Fix" if rows else None,
+                         "latest" if ui.get("t") is not None and ui["t"] <= 0 else "earlier",
                          "undo" if not ui.get("s") else None, "more"),
     }
+    from firmware.sheet_pages import ROWS
+    if len(rows) <= ROWS:
+        v["labels"] = v["labels"][:2] + (None,) + v["labels"][3:]
     f = ui.get("f")
     if f and rows:
         r = ui.get("r", k - 1)
@@ -175,6 +197,8 @@ def sheet_view(ctx, ui):
 
 def sheet_press(ctx, ui, button):
     g = ctx.game
+    if not ui and _redealt(g):
+        return dealer_press(ctx, ui, button)
     f = ui.get("f")
     k = len(g.results)
     if f and k:
@@ -185,11 +209,34 @@ def sheet_press(ctx, ui, button):
         return {"s": "dealer"}, None
     if button == "B" and k:
         return {"s": "sheet", "f": 1, "r": k - 1, "o": 0 if ui.get("s") else 1}, None
+    if button == "C":
+        from firmware.sheet_pages import ROWS
+        if k <= ROWS:
+            return ui, None         # all shown: nothing to page to
+        u = dict(ui)
+        u["t"] = _earlier(k, ui.get("t"), ROWS)
+        if u["t"] is None:
+            del u["t"]
+        return u, None
     if button == "UP" and not ui.get("s"):
         return {}, (UNDO,)
     if button == "DOWN":
         return {"s": "menu", "c": 0}, None
     return ui, None
+
+
+def _earlier(k, top, room):
+    """The sheet's first round shown after C (``k`` rounds; ``top`` the
+    first shown now, None for the last ones; ``room`` the rounds shown at
+    once, firmware/sheet_pages.py): a page earlier, and from the
+    first page back to the last rounds. Why C: on the round's sheet UP is
+    undo and DOWN the menu, and the 13 rounds of Mexican Train showed only
+    the last 8 (issue 32)."""
+    if top is None:
+        top = k - room
+    if top <= 0:
+        return None
+    return max(0, top - room)
 
 
 def _fix_press(g, ui, f, button):

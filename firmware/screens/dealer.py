@@ -10,6 +10,8 @@ view keys:
               hunted for: then ``hunt`` is the line saying how
     yard      tiles left in the yard after the deal; ``reserve`` tiles that
               stay there (0 for none)
+    redeal    optional: the line that says the deal was void and the
+              tiles go back to be shuffled (chicken-scratch), first
     labels    (A, B, C, UP, DOWN)
 """
 
@@ -33,6 +35,8 @@ def draw(view, fb):
         text.draw(fb, text.fit(view.get("centre_text", ""), mid, wmax), 2, 18, mid)
     y = 36      # under the big double's ink (rows 12 to 34)
     lines = [("Each player draws {n}", view["hand"])]
+    if view.get("redeal"):
+        lines.insert(0, view["redeal"])
     if view.get("lead"):
         lines.append(("{name} leads", view["lead"]))
     elif view.get("hunt"):

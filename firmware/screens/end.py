@@ -21,9 +21,14 @@ def draw(view, fb):
     w = view["winners"]
     head = " & ".join(w) if w else ("No winner",)
     f = big if text.width(head, big) <= wmax else mid
-    text.draw(fb, text.fit(head, f, wmax), 2, 8 if f is big else 14, f)
-    y = 40
-    for line in text.wrap(("win: {why}" if len(w) > 1 else "wins: {why}", view.get("why", "")), mid, wmax)[:2]:
+    # in large type a row clear of the header's rule (row 10): an accent
+    # over a capital (Å's ring, Ö's dots) reaches 6 rows above the capitals,
+    # and at row 8 it crossed the rule and met the title's descenders
+    # (Swedish, Irish: issue 32)
+    text.draw(fb, text.fit(head, f, wmax), 2, 12 if f is big else 14, f)
+    y = 44
+    why = view.get("why", "")
+    for line in text.wrap(("share the win: {why}" if len(w) > 1 else "wins: {why}", why), mid, wmax)[:2]:
         text.draw(fb, line, 2, y, mid)
         y += mid.HEIGHT - 2
     totals = view["totals"]
@@ -35,6 +40,8 @@ def draw(view, fb):
         x = (i % per_row) * cw
         yy = y + 4 + (i // per_row) * 11
         s = "%d" % t
-        text.draw(fb, text.fit(nm, None, cw - 8 * len(s) - 14), x + 1, yy)
-        text.right(fb, s, x + cw - 6, yy)
+        # a score ends a character and a half before the next name
+        # begins: one space between them read as one run (issue 32)
+        text.draw(fb, text.fit(nm, None, cw - 8 * len(s) - 20), x + 1, yy)
+        text.right(fb, s, x + cw - 12, yy)
     ui.buttons(fb, view.get("labels"))

@@ -26,15 +26,30 @@ def _group(fb, tiles, x, y, w, h, big, mid):
         return
     f = mid if mid is not None and len(tiles) * mid.HEIGHT <= h - 2 else None
     lh = text.height(f) + (0 if f else 2)
+    # a tile and its train ("12-5 mx") too wide for the column: on two
+    # lines rather than cut, the tiles then parted by a dotted rule
+    parts = [(t,) if text.width(t, f) <= w - 4 else tuple(t.split()) for t in tiles]
+    split = False
+    for p in parts:
+        split = split or len(p) > 1
+    gap = 3 if split else 0
+    bottom = y + h - 1
     yy = y + 2
-    for t in tiles:
-        # a tile and its train ("12-5 mx") too wide for the column: on two
-        # lines rather than cut
-        for part in ((t,) if text.width(t, f) <= w - 4 else t.split()):
-            if yy + lh > y + h:
-                return
+    for k in range(len(parts)):
+        need = len(parts[k]) * lh
+        more = len(parts) - k - 1
+        if yy + need > bottom or (more and yy + need + gap + lh > bottom):
+            # what does not fit is counted, never left out unsaid (a box
+            # that says 12 showed 9 tiles: issue 32)
+            text.centre(fb, "+%d" % (more + 1), x + w // 2, yy, f)
+            return
+        if k and gap:
+            for xx in range(x + 4, x + w - 4, 2):
+                fb.pixel(xx, yy - 2, 1)
+        for part in parts[k]:
             text.centre(fb, text.fit(part, f, w - 4), x + w // 2, yy, f)
             yy += lh
+        yy += gap
 
 
 def draw(view, fb):

@@ -9,6 +9,7 @@ from firmware import text
 
 W = 296
 H = 128
+_STRIDE = 37        # bytes a row of the frame (firmware/board.py STRIDE)
 BAR = 13            # height of the A/B/C bar at the bottom
 BAR_Y = H - BAR
 SIDE = 42           # width of the UP/DOWN strip on the right
@@ -21,11 +22,45 @@ def clear(fb):
     text.clear(fb)
 
 
+def rule(fb, x, y, w, a=0, b=W):
+    """A rule ``w`` pixels long from x, y, drawn after the text above it,
+    with a pixel of paper either side of that text's ink on its row and the
+    rows next to it, in the columns a..b (where text may reach down to it).
+    Why: a language's small text reaches below the 8-pixel font's line
+    (Persian's dots under its letters, descenders), and on the rule its
+    dots merged into the line (issue 32), as an underline skips a
+    descender's ink. Eight columns at a time, in the frame's bytes; a
+    stand-in for a frame that lends none (the layout tests') gets a plain
+    rule."""
+    try:
+        m = memoryview(fb)
+    except TypeError:
+        m = None
+    first = a >> 3
+    ink = []            # each byte's ink on the three rows, before the rule
+    own = []            # and on the rule's row itself (kept)
+    if m is not None:
+        for bx in range(first, (b + 7) >> 3):
+            r = m[y * _STRIDE + bx]
+            own.append(r)
+            ink.append(m[(y - 1) * _STRIDE + bx] | r | m[(y + 1) * _STRIDE + bx])
+    fb.hline(x, y, w, 1)
+    for i in range(len(ink)):
+        v = ink[i]
+        near = v | (v << 1) | (v >> 1)
+        if i and ink[i - 1] & 1:
+            near |= 0x80
+        if i + 1 < len(ink) and ink[i + 1] & 0x80:
+            near |= 1
+        if near:
+            j = y * _STRIDE + first + i
+            m[j] = (m[j] & ~near & 0xFF) | own[i]
+
+
 def buttons(fb, labels):
     """The A/B/C labels in the bottom bar, UP/DOWN ones on the right."""
     if not labels:
         return
-    fb.hline(0, BAR_Y - 1, W, 1)
     for i in range(3):
         s = labels[i] if i < len(labels) else None
         if s:
@@ -41,6 +76,7 @@ def buttons(fb, labels):
     if down:
         _arrow(fb, W - 7, BAR_Y - 9, False)
         text.right(fb, text.fit(down, None, 40), W - 14, BAR_Y - 10)
+    rule(fb, 0, BAR_Y - 1, W, W - 56 if down else W, W - 14)
 
 
 def _arrow(fb, cx, y, up):
@@ -61,7 +97,7 @@ def header(fb, left, right=None, width=SIDE_X - 8, labels=None):
     text.draw(fb, left, 1, 1)
     if right:
         text.right(fb, right, width - 1, 1)
-    fb.hline(0, 10, width, 1)
+    rule(fb, 0, 10, width, 0, width)
 
 
 def tile(a, b):

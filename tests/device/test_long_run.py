@@ -37,7 +37,7 @@ def test_the_heap_stays_flat_through_a_long_evening_on_usb(golden, tmp_path):
     from pipkeeper.bench import device
     presses, warm = steady_presses()
     bench = device.Bench(devkit.firmware_path(), tmp_path, log=lambda *a: None, flashed=golden)
-    per, board_log = bench.long_run(presses, bench.clean)
+    per, board_log, _dc = bench.long_run(presses, bench.clean)
     heap = [(i, free) for i, (_, free) in enumerate(per) if free is not None and i >= warm]
     assert len(heap) >= 2 * PAIRS - 1, "the heap probe answered %d times" % len(heap)
     slope = device._slope(heap)

@@ -14,7 +14,7 @@ import os
 from firmware import core
 from firmware.storage import Storage
 from shared_engine.engine import (Game, ROUND, PLAY, DRAW, PASS, SCORE, FIX, UNKNOWN, DOUBLE, END,
-                                   IllegalEvent)
+                                   REDEAL, IllegalEvent)
 from shared_engine.messages import message
 
 # 12 letters, the roster's longest (pipkeeper.roster.MAX_NAME), in each script
@@ -67,6 +67,10 @@ def views(folder):
     out.append(("dealer-hunt",) + _view(ctx, {"s": "dealer", "l": 5, "h": [1, 2, 3, 4]}))
     # chickenfoot: the double hunted for face down, a tile kept in the yard
     out.append(("dealer-foot",) + _view(_ctx(st, Game("chickenfoot", NAMES[:4], {})), {"l": 4}))
+    # chicken-scratch: nobody held a double, the deal is void (issue 32)
+    s = Game("chicken-scratch", NAMES[:4], {"rounds": "6"})
+    s.apply((REDEAL,))
+    out.append(("dealer-redeal",) + _view(_ctx(st, s), {}))
     g.apply((ROUND, 12, 6, ()))
     for _ in range(3):
         g.apply((PLAY, _to_move(g), UNKNOWN, UNKNOWN, None))
@@ -120,6 +124,12 @@ def views(folder):
     q.apply((FIX, 1, 3, 34, 0))
     out.append(("sheet-fixed",) + _view(qctx, {"s": "sheet"}))
 
+    # Mexican Train's 13 rounds, paged back to the first (issue 32)
+    m = Game("mexican-train", NAMES[:4], {})
+    for k in range(13):
+        m.apply((ROUND, 12 - k, k % 4 + 1, ()))
+        m.apply((SCORE, (0, 10 * k, 2 * k, 3), (0, 0, 0, 0)))
+    out.append(("sheet-scrolled",) + _view(_ctx(st, m), {"s": "sheet", "t": 0}))
     st.new_game(lambda n: '[Rules "chickenfoot"]\n[Players "%s" "%s"]\n' % (NAMES[4], NAMES[5]))
     out.append(("history",) + _view(_ctx(st), {"s": "hist", "c": 0}))
     from shared_engine import dgn

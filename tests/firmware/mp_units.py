@@ -393,7 +393,10 @@ def t_error_plain_lines_and_layout():
     assert not any(_inked(buf, x, y) for y in range(14 + 9 * 10, ui.BAR_Y - 1) for x in range(296))
 
 
-class _Board:
+from firmware.board import Board  # noqa: E402
+
+
+class _Board(Board):
     flash_root = WORK
     name = "test"
 

@@ -116,6 +116,24 @@ VIEWS = [
         "title": "End the game?", "items": ["End the game"], "cursor": 0,
         "note": "The game stops here: the totals so far decide who wins.",
         "labels": ["OK", None, "Back", None, None]}},
+    # issue 32: 8 players' 3-digit totals apart and clear of "more"; the
+    # first rounds of Mexican Train's 13, paged back to (the scroll bar);
+    # a picker's boxes that cannot hold their tiles say how many more, a
+    # tile and its train kept together in DOWN's box; a shared win
+    {"name": "sheet-8-players", "screen": "sheet", "view": {
+        "title": "After round 13 of 13", "names": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"],
+        "rows": [["%d-%d" % (d, d), [d * 3 + i for i in range(8)]] for d in range(12, -1, -1)],
+        "totals": [349, 359, 369, 379, 389, 399, 309, 319], "mark": [1], "top": 0,
+        "labels": ["Next", "Fix", "latest", "undo", "more"]}},
+    {"name": "picker-overflow", "screen": "picker", "view": {
+        "title": "Ann plays", "right": "on 12",
+        "groups": [["12-%d" % d for d in range(12)], ["12-12"], [],
+                   ["12-6 mx", "12-5 @3", "12-4", "12-3 mx"]],
+        "labels": ["12", "12-12", None, "back", "4"]}},
+    {"name": "end-shared", "screen": "end", "view": {
+        "winners": ["Ann", "Cy"], "why": "tied totals", "title": "Chicken Foot, 10 rounds",
+        "totals": [["Ann", 45], ["Bob", 140], ["Cy", 45], ["Di", 100], ["Ed", 61]],
+        "labels": ["New", "Sheet", None, "undo", "more"]}},
     {"name": "history-delete", "screen": "menu", "view": {
         "title": "Delete game 0002?", "items": [["0002 Chicken Foot", "3p"]], "cursor": 0,
         "note": "The laptop holds it (synced). Deleting cannot be undone.",

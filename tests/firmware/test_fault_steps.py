@@ -16,13 +16,22 @@ CASES = int([l for l in _SOURCE if l.startswith("STEP_CASES =")][0].split("=")[1
 RUNS = [(n, None) for n in NAMES if n != STEPS] + [(STEPS, i) for i in range(CASES)]
 
 
+def _run(script, *args):
+    """``script`` (a file here) on the unix port's 160 KB heap: it ends "ok"."""
+    from pipkeeper.paths import micropython_binary
+    r = subprocess.run([micropython_binary(), "-X", "heapsize=160K", os.path.join(HERE, script)]
+                       + [str(a) for a in args], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stdout + r.stderr
+
+
 @pytest.mark.parametrize("name,case", RUNS, ids=["%s%s" % (n, "" if c is None else "-%d" % c)
                                                  for n, c in RUNS])
 def test_on_micropython(tmp_path, mpy_tree, name, case):
-    from pipkeeper.paths import micropython_binary
-    args = [micropython_binary(), "-X", "heapsize=160K", os.path.join(HERE, "mp_faults.py"),
-            mpy_tree, str(tmp_path), name]
-    if case is not None:
-        args.append(str(case))
-    r = subprocess.run(args, capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stdout + r.stderr
+    _run("mp_faults.py", mpy_tree, tmp_path, name, *(() if case is None else (case,)))
+
+
+@pytest.mark.parametrize("event", ["fix", "score"])
+def test_the_engines_helper_for_a_press_gets_the_reserve(tmp_path, mpy_tree, event):
+    """Issue 32 (mp_engine_helpers.py): the helper Game.apply imports for a
+    fix or a score, imported under Heap.roomy (heap.engine_for)."""
+    _run("mp_engine_helpers.py", mpy_tree, tmp_path, event)

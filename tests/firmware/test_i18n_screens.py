@@ -19,10 +19,10 @@ from pipkeeper.i18n import render
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN = os.path.join(HERE, "golden", "i18n")
-VIEW_NAMES = ("setup-rules", "setup-players", "setup-options", "dealer", "dealer-hunt", "dealer-foot", "turn",
+VIEW_NAMES = ("setup-rules", "setup-players", "setup-options", "dealer", "dealer-hunt", "dealer-foot", "dealer-redeal", "turn",
               "turn-refused", "menu", "menu-end", "picker", "picker-level", "turn-foot", "score",
               "score-refused", "sheet", "end", "qr", "sheet-fix-round", "sheet-fix-player", "fix",
-              "fix-refused", "sheet-fixed", "history", "history-sheet", "error")
+              "fix-refused", "sheet-fixed", "sheet-scrolled", "history", "history-sheet", "error")
 
 
 @pytest.fixture(scope="module")
@@ -226,3 +226,44 @@ def test_the_check_would_see_unshaped_letters():
     basic = [[1 if px[x, y] else 0 for x in range(296)] for y in range(20)]
     ref = _raqm_rows(whole)
     assert _found(basic, ref, 0, 60, 4) is None
+
+
+# The turn screen's big name is drawn over its header (row 6): a name's
+# accent over a capital crosses the rule there (issue 32's report: left open).
+_OVER_THE_HEADER = ("turn", "turn-refused", "turn-foot")
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_no_text_touches_a_rule(drawn, lang):
+    """Issue 32, item 9: Persian headers and DOWN's "more"/"next" sat on
+    their rule lines, their dots and descenders merged into them; item 4:
+    the end screen's big winner's name crossed the header's rule with its
+    accents (Swedish, Irish). Where a text's ink is on the row above the
+    header's rule (row 10, the header's width) or above the bar's rule
+    under DOWN's label, the rule leaves a pixel of paper either side."""
+    from test_screens import _ink
+    touching = []
+    for name in VIEW_NAMES:
+        f = drawn[0][(lang, name)]
+        for y, x0, x1 in ((10, 0, 246), (115 - 1, 296 - 56, 296 - 14)):
+            if y == 10 and (name in _OVER_THE_HEADER or name in ("error", "qr")):   # (no header)
+                continue
+            xs = [x for x in range(x0, x1) if _ink(f, x, y - 1)
+                  and (_ink(f, x - 1, y) or _ink(f, x, y) or _ink(f, x + 1, y))]
+            if xs:
+                touching.append("%s, the rule at row %d, columns %s" % (name, y, xs[:6]))
+    assert not touching, "\n".join(touching)
+
+
+def test_the_sheets_round_labels_have_the_languages_digits(drawn):
+    """The score sheet drew its rounds' labels ("9-9") with framebuf's own
+    font: ASCII digits in Persian, among the cells' Persian digits. Its
+    first row's label (left of the rule, row 25) differs from English's."""
+    from test_screens import _ink
+    frames = drawn[0]
+
+    def label(lang):
+        f = frames[(lang, "sheet")]
+        return [[_ink(f, x, y) for x in range(24)] for y in range(24, 34)]
+    assert label("fa") != label("en")
+    assert label("cy") == label("en")

@@ -81,7 +81,7 @@ def expected(dgn_text, lang):
     if how is None:
         why = ("highest total",) if g.rules.positive else ("lowest total",)
     elif how == "shared":
-        why = ("shared: tied totals",)
+        why = ("tied totals",)
     else:
         why = ("tie-break, {how}", (how,))
     names = [g.players[s - 1] for s in seats]
@@ -201,6 +201,31 @@ def test_history_shows_a_finished_games_codes(tmp_path):
         texts.append(v["text"].decode())
     check_pages(texts, header, lines, "en")
     assert core.step(ctx, ui, "C")[0] == {"s": "hist", "c": 0, "g": "0001.dgn"}
+
+
+def test_history_pages_its_sheet_and_the_codes_come_back_to_that_page(tmp_path):
+    """Both of History's sheet keys (issue 32's paging, issue 34's codes):
+    UP pages to earlier rounds with B still offering the codes, and C from
+    the codes goes back to the page left."""
+    from firmware import core
+    from firmware.storage import Storage
+    _record(tmp_path, 8, "en", which="largest")
+    st = Storage(str(tmp_path / "flash"))
+    st.set_current("")
+    ctx = core.Ctx(store=st)
+    ui = {"s": "hist", "c": 0, "g": "0001.dgn"}
+    v = core.view(ctx, ui)[1]
+    assert v["labels"][3] == ("earlier",) and v["labels"][1] == ("QR code",)
+    ui = core.step(ctx, ui, "UP")[0]
+    top = core.view(ctx, ui)[1]["top"]
+    assert top < v["top"] and ui["t"] == top
+    assert core.view(ctx, ui)[1]["labels"][1] == ("QR code",)
+    codes = core.step(ctx, ui, "B")[0]
+    assert codes["s"] == "qr" and codes["t"] == top
+    assert core.view(ctx, codes)[0] == "qr"
+    back = core.step(ctx, codes, "C")[0]
+    assert back == {"s": "hist", "c": 0, "g": "0001.dgn", "t": top}
+    assert core.view(ctx, back)[1]["top"] == top
 
 
 def test_a_game_in_progress_offers_no_codes_in_history(tmp_path):

@@ -166,10 +166,17 @@ def run(cmd, args, cwd, env, what, timeout=120):
 
 
 def run_series(cmd, env, work, seed, n):
-    """n presses, one process each. Returns (stats, bad lines, buttons)."""
+    """A plain power-on, then n presses, one process each, as a board on
+    battery (the power-on's full refresh is the only one that knows no old
+    picture, as on USB: the series on USB begins with one too). Returns
+    (stats, bad lines, buttons)."""
     work.mkdir()
+    res, _ = run(cmd, [work, "poweron"], work, env, "power-on")
+    if res["updates"] != 1 or not res["full"]:
+        raise AssertionError("the power-on gave %d panel updates (full: %s)"
+                             % (res["updates"], res["full"]))
     walk = Walk(seed)
-    kind, ui = "setup", {}
+    kind, ui = res["kind"], res["ui"]
     path, size = None, -1
     stats = {"presses": 0, "updates": 0, "errscreens": 0, "not_restored": 0,
              "replays": 0, "replay_fail": 0, "appended": 0, "refused": 0,

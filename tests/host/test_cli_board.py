@@ -149,7 +149,8 @@ def test_roster_refresh_is_a_setting_of_the_board(tmp_path):
         assert json.loads((root / "pipkeeper" / "settings.json").read_text()) == {
             "counter": 7, "idle": 10, "refresh": "fast"}
         code, out, err = cli(board.port, tmp_path / "db", "roster", "--option", "refresh=slow")
-        assert code == 1 and err.startswith("pipkeeper: refresh is clean"), err
+        # (a value typed wrongly is a command used wrongly: exit 2, issue 32.15)
+        assert code == 2 and err.startswith("pipkeeper: roster: refresh is clean") and err.count("\n") == 1, err
 
 
 def test_a_roster_of_fewer_than_two_players_is_refused(tmp_path):

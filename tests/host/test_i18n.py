@@ -172,3 +172,22 @@ def test_an_accent_over_a_small_letter_is_drawn_whole_at_the_small_size():
     d_top, d_rows, d_bits = rows("ä")
     assert c_top < d_top and c_rows == d_rows + 1 == a_rows + 3
     assert c_bits != d_bits
+
+
+def test_a_word_at_the_small_size_has_no_gap_that_reads_as_a_space():
+    """Welsh "mwy" (more, DOWN's label) was drawn "mw y": at 10 pixels
+    FreeType's hinting left "w" and "y" two columns apart, next to the one
+    column between the other letters (issue 32). No run of two or more
+    paper columns within a word of the catalogue's small labels."""
+    import struct
+    from pipkeeper.i18n import render
+
+    for word in ("mwy", "nesaf", "yn", "cyntaf", "dadwn"):
+        f = render.fragment(word, 0, False)
+        w, top, n = struct.unpack_from("<HbB", f)
+        stride = (w + 7) // 8
+        bits = f[4:]
+        inked = [any(bits[r * stride + (x >> 3)] & (0x80 >> (x & 7)) for r in range(n))
+                 for x in range(w)]
+        cols = "".join("#" if i else "." for i in inked).strip(".")
+        assert ".." not in cols, (word, cols)

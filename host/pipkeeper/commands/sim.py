@@ -25,11 +25,12 @@ def _draw(frame, caption, out):
     beside it, and a caption."""
     import shutil
     from rich.console import Console
-    from pipkeeper.sim.terminal import screen
+    from pipkeeper.sim.terminal import EXPLICIT_BIDI, screen
     cols, rows = shutil.get_terminal_size((80, 24))
     tty = out.isatty()
     console = Console(file=out, force_terminal=tty, width=max(cols, 40), highlight=False)
-    out.write("\x1b[H\x1b[2J" if tty else "\n")
+    # (the right-to-left words come laid out: pipkeeper.sim.terminal)
+    out.write("\x1b[H\x1b[2J" + EXPLICIT_BIDI if tty else "\n")
     for line in screen(frame, cols, rows):
         console.print(line, no_wrap=True, crop=True)
     console.print(caption, no_wrap=True, crop=True, markup=False)
@@ -162,6 +163,10 @@ def command(flash_dir, frames_dir, script, power_cycle, serial, quiet, firmware,
             if serial:
                 _wait_forever(link)
     finally:
+        if out.isatty() and not quiet:
+            from pipkeeper.sim.terminal import IMPLICIT_BIDI
+            out.write(IMPLICIT_BIDI)     # the terminal as it was (_draw)
+            out.flush()
         if link is not None:
             if firmware:
                 link.__exit__(None, None, None)
@@ -263,5 +268,9 @@ def _interactive(board, link, frames_dir, quiet, out):
             if got and not quiet:
                 _draw(got[-1], "%s -> %s update   %s" % (
                     b, "full" if got[-1].full else "fast", KEYS_HELP), out)
+            elif not quiet and board.frames and (link is None or not link.repl):
+                # never silently: the screen shown is not this press's
+                _draw(board.frames[-1], "%s -> NO update: this screen is the one before "
+                      "(the board's log: %s)" % (b, os.path.join(board.dir, "log.txt")), out)
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)

@@ -161,7 +161,9 @@ def write_names(flash_dir):
     """The simulated board's names file (/pipkeeper/names.bin), as
     `pipkeeper roster` writes a board's: the bitmaps of the names its fonts
     cannot draw, here those of its roster and of the players of its games
-    (a record copied into the folder by hand shows its names too)."""
+    (a record copied into the folder by hand shows its names too).
+    Returns the names (the text view reads the file's bitmaps back by
+    them: pipkeeper.sim.words)."""
     import json
     from pipkeeper.board import roster
     names = []
@@ -181,6 +183,7 @@ def write_names(flash_dir):
                 pass
     names = list(dict.fromkeys(n for n in names if isinstance(n, str)))
     write_if_changed(os.path.join(flash_dir, "pipkeeper", "names.bin"), roster.names_file(names))
+    return names
 
 
 def write_packs(firmware_dir):
@@ -229,6 +232,29 @@ def board_id(flash_dir):
 def default_dir():
     import platformdirs
     return os.path.join(platformdirs.user_data_dir("pipkeeper"), "sim")
+
+
+def short_path(folder):
+    """``folder`` under a name of fixed length: a link in the system's
+    temporary folder named by the folder's digest, made once and shared.
+    Why: the unix port's VfsPosix joins its root to every path it opens
+    (each import of the compiled firmware) on the heap, so a longer
+    folder cost the 160 KB heap more, and whether a game ran out of
+    memory in the sim hung on where the laptop kept the tree."""
+    import hashlib
+    import tempfile
+    folder = os.path.abspath(folder)
+    base = "/tmp" if os.path.isdir("/tmp") else tempfile.gettempdir()
+    link = os.path.join(base, "pk-src-" + hashlib.sha1(folder.encode()).hexdigest()[:12])
+    try:
+        if os.path.realpath(link) == os.path.realpath(folder):
+            return link
+        tmp = "%s.%d" % (link, os.getpid())
+        os.symlink(folder, tmp)
+        os.replace(tmp, link)
+        return link
+    except OSError:
+        return folder       # (no links here: the long path, as before)
 
 
 def micropython():
@@ -294,9 +320,15 @@ class _Panel:
                     if data is None:
                         break
                     self.q.put((tag, data))
-                elif tag == b"T":       # the words of the frame that follows
+                elif tag == b"T":       # a text drawn on the frame that follows
                     n = self._read(4)
                     data = None if n is None else self._read(int.from_bytes(n, "little"))
+                    if data is None:
+                        break
+                    self.q.put((tag, data))
+                elif tag == b"L":       # the language the screens speak from now on
+                    n = self._read(1)
+                    data = None if n is None else self._read(n[0])
                     if data is None:
                         break
                     self.q.put((tag, data))
@@ -314,12 +346,41 @@ class _Panel:
         return self.q.get(timeout=timeout)
 
 
-def _words(data):
-    import json
-    try:
-        return json.loads(data.decode("utf-8"))
-    except ValueError:
-        return None
+class _FrameWords:
+    """The words of the frame being drawn, as the board sends them
+    (firmware/board_sim_words.py), read back into text on the laptop
+    (pipkeeper.sim.words) when the frame comes."""
+
+    def __init__(self, reader):
+        self.reader = reader
+        self.lang = "en"
+        self.clear()
+
+    def clear(self):
+        self.items = []
+        self.whole = True
+
+    def record(self, tag, data):
+        import json
+        if tag == b"L":
+            self.lang = data.decode("ascii", "replace")
+        elif tag == b"C":
+            self.clear()
+        elif tag == b"X":
+            self.whole = False
+        else:
+            try:
+                self.items.append(json.loads(data.decode("utf-8")))
+            except ValueError:
+                self.whole = False
+
+    def take(self):
+        """The frame's words ({"lang", "t": [[x, y, h, colour, text, x
+        after it], ...], "whole"}), texts read back; the next frame's
+        start empty."""
+        out = self.reader.frame(self.lang, self.items, self.whole)
+        self.clear()
+        return out
 
 
 class Sim(Closing):
@@ -338,14 +399,17 @@ class Sim(Closing):
         self.heap = heap
         if src is None and not flashed(self.dir):
             src = build_tree(source_root())
-        write_names(self.dir)
+        self.names = write_names(self.dir)
         self.src = src
         self.timeout = timeout
         self.serial = serial
         self.extra_env = dict(env or {})
+        self._words = None
         if words:
-            # each frame with the words drawn on it (firmware/board_sim.py's _Words)
+            # each frame with the words drawn on it (firmware/board_sim_words.py)
             self.extra_env["PIPKEEPER_SIM_TEXT"] = "1"
+            from pipkeeper.sim.words import Reader
+            self._words = _FrameWords(Reader(self))
         self.wrapper = list(wrapper or [])   # e.g. valgrind, for the benchmarks
         self.frames = []
         self.proc = None
@@ -361,9 +425,15 @@ class Sim(Closing):
     def _env(self, btn_fd, panel_fd, wake=None):
         env = dict(os.environ)
         env.update(self.extra_env)
-        env["PIPKEEPER_SIM_DIR"] = self.dir
+        # "." with the process started in the folder (``_spawn``): the
+        # folder's path on the laptop never enters the board's heap. Each
+        # file operation (mp/flashdir.py) builds the host path in Python, so
+        # a long path (pytest's workers' folders, a user's deep home) cost
+        # the 160 KB heap more at every press, and a game that fits on the
+        # board ran out of memory in the sim only there.
+        env["PIPKEEPER_SIM_DIR"] = "."
         env["PIPKEEPER_SIM_ID"] = self.board_id
-        env["PIPKEEPER_SIM_SRC"] = self.src or ""
+        env["PIPKEEPER_SIM_SRC"] = short_path(self.src) if self.src else ""
         env["PIPKEEPER_SIM_BUTTONS"] = str(btn_fd)
         env["PIPKEEPER_SIM_PANEL"] = str(panel_fd)
         env["PIPKEEPER_SIM_WAKE"] = wake or ""
@@ -373,7 +443,7 @@ class Sim(Closing):
     def _spawn(self, wake=None, interactive=False, stdio=None, code=None):
         btn_r, btn_w = os.pipe()
         pan_r, pan_w = os.pipe()
-        args = self.wrapper + [micropython(), "-X", "heapsize=" + self.heap]
+        args = self.wrapper + [os.path.abspath(micropython()), "-X", "heapsize=" + self.heap]
         if interactive:
             args.append("-i")
         args += ["-c", BOOT + (RUN if code is None else code)]
@@ -384,7 +454,7 @@ class Sim(Closing):
         else:
             err = open(self.log_path, "ab")
             kw.update(stdin=subprocess.DEVNULL, stdout=err, stderr=err)
-        proc = subprocess.Popen(args, env=self._env(btn_r, pan_w, wake),
+        proc = subprocess.Popen(args, env=self._env(btn_r, pan_w, wake), cwd=self.dir,
                                 pass_fds=(btn_r, pan_w), **kw)
         if stdio is None:
             err.close()
@@ -398,7 +468,7 @@ class Sim(Closing):
         if not isinstance(until, tuple):
             until = (until,)
         got = []
-        words = None
+        words = self._words
         end = time.monotonic() + self.timeout
         while True:
             left = end - time.monotonic()
@@ -408,12 +478,13 @@ class Sim(Closing):
                 tag, data = panel.get(timeout=min(left, 0.5))
             except queue.Empty:
                 continue
-            if tag == b"T":
-                words = _words(data)
+            if tag in (b"T", b"L", b"C", b"X"):
+                if words is not None:
+                    words.record(tag, data)
                 continue
             if tag in (b"F", b"P"):
-                fr = Frame(data, tag == b"F", len(self.frames), words=words)
-                words = None
+                fr = Frame(data, tag == b"F", len(self.frames),
+                           words=words.take() if words is not None else None)
                 self.frames.append(fr)
                 got.append(fr)
             elif tag in until:

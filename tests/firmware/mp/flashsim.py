@@ -16,7 +16,8 @@ never imported by pytest.
   ``except Exception`` fault handling cannot swallow it: the press stops
   where the power went.
 - ``TestBoard``: a ``firmware.board.Board`` whose flash is the LittleFS
-  mount; it counts panel updates (and full refreshes).
+  mount; it counts panel updates (and full refreshes); ``battery=True``
+  makes it a board on battery that cuts its power after the press.
 - ``mount`` / ``umount`` / ``format_image`` / ``copy_file`` / ``apply_op``.
 
 The journal (``Flash(journal=f)``): one record per op, the struct HDR
@@ -195,8 +196,13 @@ def board_class():
         # in the tight heap these runs measure nor on the flash they cut
         picture_file = PICTURE[0]
 
-        def __init__(self, root=MOUNT):
+        def __init__(self, root=MOUNT, battery=False):
             self.flash_root = root
+            # On battery (onepress.py: one process a press, a cold boot
+            # each) the board cuts its power after the press, so the app
+            # notes the picture it leaves (the resting mark) and the next
+            # cold boot updates from it, as on USB; otherwise on USB.
+            self.battery = battery
             self.updates = 0
             self.fulls = 0
             self.last_full = None
@@ -209,5 +215,11 @@ def board_class():
             if full:
                 self.fulls += 1
             self.last_full = full
+
+        def cuts_power(self):
+            return self.battery
+
+        def on_usb(self):
+            return not self.battery
 
     return TestBoard

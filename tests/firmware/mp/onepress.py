@@ -98,7 +98,7 @@ def main():
     seen = [True]
     try:
         fsim.mount(dev)
-        board = fsim.board_class()()
+        board = fsim.board_class()(battery=True)
         board.wake_button = lambda: wake
         from firmware import app as fapp
         Base = fapp.App

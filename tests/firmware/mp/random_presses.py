@@ -49,10 +49,10 @@ def run_usb(workdir, buttons):
     flags = bytearray(n + 2)
     update = board.update
 
-    def recording_update(buf, full=False):
+    def recording_update(buf, full=False, old=None):
         if board.updates < len(flags):
             flags[board.updates] = 70 if full else 80     # "F" / "P"
-        update(buf, full)
+        update(buf, full, old)
 
     board.update = recording_update
     counts = {"presses": 0, "errscreens": 0, "raised": 0, "update_mismatch": 0}
