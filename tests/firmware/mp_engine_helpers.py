@@ -39,7 +39,7 @@ class _Board(Board):
     def prepare(self):
         pass
 
-    def update(self, buf, full=False):
+    def update(self, buf, full=False, old=None):
         pass
 
 
