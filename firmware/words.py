@@ -1,10 +1,13 @@
-"""Words the screens between turns build: a preset's name, a count, how a
-game was won.
+"""Words the screens between turns build: a preset's name and a count.
 
 A module of its own, loaded by the screens that need them (set-up, the
 dealer, the end, History, the sheet sent to a phone) and not by the turn
 screen, which writes its few counts inline: core is loaded on every
-press, and the heaviest game on USB has little heap to spare (tests/firmware/test_games.py). Not a
+press, and the heaviest game on USB has little heap to spare
+(tests/firmware/test_games.py). How a game was won is not here but in
+firmware/flows/won.py: this module is loaded at set-up, and its name more
+in the table of names took a game in Swedish out of memory as it started
+(test_i18n_games.py). Not a
 flow (firmware.flows.*): the app lets those go between presses, and the
 flows and the dealer's screen that hold these names would keep a copy
 of a module let go (it would be loaded twice).
@@ -31,13 +34,3 @@ def plural(n, a, b):
     the singular, Swedish has one and other)."""
     return (a,) if n == 1 else (b, n)
 
-
-def why(g, how):
-    """How game ``g`` was won, as a message: its totals alone (``how``
-    None: the lowest, or the highest under positive scoring), a shared win,
-    or the tie-break that decided it (``Game.winners``)."""
-    if how is None:
-        return ("highest total",) if g.rules.positive else ("lowest total",)
-    if how == "shared":
-        return ("tied totals",)     # (the end screen: "Ann & Bob share the win: tied totals")
-    return ("tie-break, {how}", (how,))

@@ -31,7 +31,7 @@ summary (so C comes back to it, not to the menu's sheet).
 
 from shared_engine.engine import ROUND, REDEAL, UNDO
 from firmware.core import labels, sheet_rows
-from firmware.words import plural, preset, why
+from firmware.words import plural, preset
 from firmware.flows import screens
 
 
@@ -268,6 +268,17 @@ def _fix_press(g, ui, f, button):
         base["f"] = 1
         del base["i"]
     return base, None
+
+
+def why(g, how):
+    """How game ``g`` was won, as a message: its totals alone (``how``
+    None: the lowest, or the highest under positive scoring), a shared win,
+    or the tie-break that decided it (``Game.winners``)."""
+    if how is None:
+        return ("highest total",) if g.rules.positive else ("lowest total",)
+    if how == "shared":
+        return ("tied totals",)     # (the end screen: "Ann & Bob share the win: tied totals")
+    return ("tie-break, {how}", (how,))
 
 
 def end_view(ctx, ui):

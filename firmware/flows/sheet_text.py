@@ -28,7 +28,7 @@ lets it go (and the engine's helpers it loaded) once the texts are made,
 before the code is drawn, the press's peak of heap.
 """
 
-from firmware.words import plural, preset, why
+from firmware.words import plural, preset
 
 HEADER = b"pipkeeper"
 # The bytes of a page: version 6-L's capacity with the ECI designator
@@ -98,6 +98,20 @@ class Words:
             i = key.find(b"{", j)
         return t
 
+
+
+def _why(g, how):
+    """How game ``g`` was won: the end screen's words (firmware/flows/rounds.py
+    ``why``). A copy, not an import: rounds is the largest flow, and loaded
+    beside the encoder it took the QR press out of memory on the unix port
+    (test_qr_sheet.py); in firmware/words.py, loaded at set-up, the name was
+    one more in the boot's table of names, past a block (issue 32), and a
+    game in Swedish ran out as it started (test_i18n_games.py)."""
+    if how is None:
+        return ("highest total",) if g.rules.positive else ("lowest total",)
+    if how == "shared":
+        return ("tied totals",)
+    return ("tie-break, {how}", (how,))
 
 def words(lang_code):
     """The ``Words`` of language ``lang_code`` (the screens' own), read in
@@ -172,10 +186,10 @@ def sheet_lines(g, w):
     if not seats:
         lines.append(say(("the game was stopped",)))
     elif len(seats) == 1:
-        lines.append(say(("{name} wins: {why}", g.players[seats[0] - 1], why(g, how))))
+        lines.append(say(("{name} wins: {why}", g.players[seats[0] - 1], _why(g, how))))
     else:
         both = " & ".join(g.players[s - 1] for s in seats)
-        lines.append(say(("{names} win: {why}", both, why(g, how))))
+        lines.append(say(("{names} win: {why}", both, _why(g, how))))
     res = g.results
     if res:
         # a line of numbers at a time into the language's digits

@@ -46,7 +46,6 @@ def test_the_boards_codes_read_back(device, request, tmp_path):
                                flashed=str(golden), lang="fa")
     image = bench.qr_game()
     first, worst, pages, frames, _ = bench.qr_presses(image)
-    print("\nTMPFIG", device, "qr_press_ms", first, "qr_page_ms_worst", worst, "pages", pages)
     texts = [_decoded(tmp_path, data, "page-%d" % i) for i, data in enumerate(frames)]
     record = flashfs.read(str(image), "/games/0001.dgn").decode("utf-8")
     header, lines = expected(record, "fa")
