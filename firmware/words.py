@@ -4,13 +4,13 @@ A module of its own, loaded by the screens that need them (set-up, the
 dealer, the end, History, the sheet sent to a phone) and not by the turn
 screen, which writes its few counts inline: core is loaded on every
 press, and the heaviest game on USB has little heap to spare
-(tests/firmware/test_games.py). How a game was won is not here but in
-firmware/flows/won.py: this module is loaded at set-up, and its name more
-in the table of names took a game in Swedish out of memory as it started
-(test_i18n_games.py). Not a
-flow (firmware.flows.*): the app lets those go between presses, and the
-flows and the dealer's screen that hold these names would keep a copy
-of a module let go (it would be loaded twice).
+(tests/firmware/test_games.py). How a game was won is not here (it is
+in firmware/flows/rounds.py): this module is loaded at set-up, and that
+name more in the table of names took a game in Swedish out of memory as
+it started (test_i18n_games.py). Not a flow (firmware.flows.*): the app
+lets those go between presses, and the flows and the dealer's screen that
+hold these names would keep a copy of a module let go (it would be
+loaded twice).
 """
 
 # The presets by id (shared_engine/presets.py), in set-up's order, and
