@@ -23,7 +23,7 @@ Screens: firmware/screens/*; flows: firmware/flows/* (one per screen group).
 _FLOWS = {
     "setup": "setup", "house": "house", "dealer": "rounds", "sheet": "rounds", "end": "rounds",
     "turn": "play", "pick": "play", "menu": "play", "score": "score", "fix": "score",
-    "hist": "history", "err": "error", "ask": "ask",
+    "hist": "history", "err": "error", "ask": "ask", "qr": "qr",
 }
 
 
@@ -101,6 +101,8 @@ def full_refresh(ctx, ui, before):
     ghosting, the count of pixels the fast updates erased decides
     (firmware/picture.py), not the count of moves."""
     k = kind(ctx, ui)
+    if k == "qr":
+        return True     # every code on a clean panel: a fast update's ghost is noise to a camera
     return k in ("dealer", "sheet", "end", "setup", "err", "hist") and k != before
 
 

@@ -20,7 +20,7 @@ import gc
 import sys
 
 # Module groups, by the prefix of their names.
-SCREENS = ("firmware.screens.", "firmware.flows.")
+SCREENS = ("firmware.screens.", "firmware.flows.", "firmware.qr")   # (the QR screen's encoder)
 # Engine modules a restore may load that a press seldom needs again: the
 # engine imports them again where it does (legal plays, score lines; the
 # house rules' table and house_set (by its prefix), facts, variants and marks: a game with house rules

@@ -139,7 +139,7 @@ def pack(lang):
     """The pack of ``lang`` (firmware/i18n/<lang>.bin beside the firmware),
     None when the board has none (then English)."""
     try:
-        return Pack(_folder() + lang + ".bin")
+        return Pack(folder() + lang + ".bin")
     except OSError:
         return None
 
@@ -147,7 +147,7 @@ def pack(lang):
 _where = None
 
 
-def _folder():
+def folder():
     """Where the packs are: /lib/i18n/ on a board (`pipkeeper flash`), else
     beside the firmware's modules (the simulated board's tree). Found once:
     every frame opens its packs, and a failed open is a LittleFS look-up."""
@@ -200,7 +200,7 @@ def names():
     global _names
     if _names is None:
         _names = []
-        for p in (_folder() + "words.bin", text.NAMES):
+        for p in (folder() + "words.bin", text.NAMES):
             try:
                 _names.append(Pack(p))
             except (OSError, TypeError):

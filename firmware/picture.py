@@ -158,9 +158,11 @@ class Picture:
         self.erased = 0         # pixels erased by fast updates since the last full refresh
         self.fast = None        # the players' setting (settings.json "refresh"), read when needed
         # A resting mark on flash: the first refresh removes it whatever
-        # this boot does with it; the block for its picture is taken now,
-        # while the heap is whole (after the restore the unix port's heap
-        # had no 4,736 bytes in one piece).
+        # this boot does with it. The block for its picture is taken only
+        # once the restore is done (``recall``): taken first, its 4,736
+        # bytes were the ones a late boot on the scorer's own image lacked
+        # at its aim of 40 KB free (issue 21), and the boot showed an error
+        # where a full refresh does.
         self.mark = None
         try:
             with open(self._path()) as f:
@@ -168,11 +170,6 @@ class Picture:
         except OSError:
             pass
         self.marked = self.mark is not None
-        if self.marked:
-            try:
-                self.old = self._block(BUF_SIZE)
-            except MemoryError:
-                pass        # (the boot's restore will say what the heap lacks)
 
     def _block(self, n):
         if self.in_file:
@@ -191,9 +188,13 @@ class Picture:
         try:
             crc, count = [int(x) for x in self.mark.split()]
             app.roomy(app.draw)
+            if crc32(app.buf) & 0xFFFFFFFF != crc:
+                return
+            if self.old is None:
+                self.old = self._block(BUF_SIZE)    # (no room: a full refresh)
         except Exception:
             return
-        if self.old is not None and crc32(app.buf) & 0xFFFFFFFF == crc:
+        if self.old is not None:
             _keep(self.old, app.buf)
             self.known = True
             self.erased = count

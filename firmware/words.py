@@ -1,12 +1,16 @@
 """Words the screens between turns build: a preset's name and a count.
 
 A module of its own, loaded by the screens that need them (set-up, the
-dealer, the end, History) and not by the turn screen, which writes its
-few counts inline: core is loaded on every press, and the heaviest game
-on USB has little heap to spare (tests/firmware/test_games.py). Not a
-flow (firmware.flows.*): the app lets those go between presses, and the
-flows and the dealer's screen that hold these names would keep a copy
-of a module let go (it would be loaded twice).
+dealer, the end, History, the sheet sent to a phone) and not by the turn
+screen, which writes its few counts inline: core is loaded on every
+press, and the heaviest game on USB has little heap to spare
+(tests/firmware/test_games.py). How a game was won is not here (it is
+in firmware/flows/rounds.py): this module is loaded at set-up, and that
+name more in the table of names took a game in Swedish out of memory as
+it started (test_i18n_games.py). Not a flow (firmware.flows.*): the app
+lets those go between presses, and the flows and the dealer's screen that
+hold these names would keep a copy of a module let go (it would be
+loaded twice).
 """
 
 # The presets by id (shared_engine/presets.py), in set-up's order, and
@@ -29,5 +33,4 @@ def plural(n, a, b):
     other form: Welsh, Persian and Mongolian put a noun after a number in
     the singular, Swedish has one and other)."""
     return (a,) if n == 1 else (b, n)
-
 

@@ -1,12 +1,13 @@
 """History: the games on the board, newest first, and each one's sheet.
 
 UP/DOWN move, A shows the game's sheet (C there: back to the list; UP
-and DOWN page through its rounds, "t": the first shown),
-C leaves. B deletes the game from the board, after a confirming press of
-A (C keeps it), and is offered only for a game the laptop holds whole
-(Storage.synced: synced, and not grown since) that is not the game in
-progress: deleting is how players make room on a full flash, and it never
-loses a game.
+and DOWN page through its rounds, "t": the first shown; B, for a
+finished game, its QR codes: firmware/flows/qr.py, which come back to
+the same page), C leaves. B deletes the game from the board, after a
+confirming press of A (C keeps it), and is offered only for a game the
+laptop holds whole (Storage.synced: synced, and not grown since) that is
+not the game in progress: deleting is how players make room on a full
+flash, and it never loses a game.
 
 ui keys: "s": "hist", "c": cursor, "g": the record shown (file name),
 "d": the record to delete, asked to confirm.
@@ -63,11 +64,29 @@ def _deletable(ctx, name):
     return synced(st, name) and st.current() != st.path("games", name)
 
 
+# (the path of the record whose sheet was last shown, whether its game is
+# over): B on that sheet (its QR codes) is then taken without replaying
+# the record again, 450 ms of the largest game's on the stock image, where
+# the board stays up between presses (on USB this module is kept while
+# its screen is shown; a cold boot replays it).
+_shown = None
+
+
 def _load(ctx, name):
-    st = ctx.store
+    global _shown
+    path = ctx.store.path("games", name)
     from shared_engine import dgn
-    with open(st.path("games", name)) as f:
-        return dgn.replay_lines(f, 1)
+    with open(path) as f:
+        game = dgn.replay_lines(f, 1)
+    _shown = (path, game.over)
+    return game
+
+
+def _over(ctx, name):
+    known = _shown
+    if known is not None and known[0] == ctx.store.path("games", name):
+        return known[1]
+    return _load(ctx, name).over
 
 
 def view(ctx, ui, k):
@@ -98,8 +117,8 @@ def view(ctx, ui, k):
             "top": top,
             # UP and DOWN page through the rounds (issue 32: only the last
             # 8 of Mexican Train's 13 could be seen)
-            "labels": labels(None, None, "Back", "earlier" if top > 0 else None,
-                             "later" if more else None),
+            "labels": labels(None, "QR code" if game.over else None, "Back",
+                             "earlier" if top > 0 else None, "later" if more else None),
             "house": house,
         }
     c = min(ui.get("c", 0), max(0, len(games) - 1))
@@ -151,6 +170,11 @@ def press(ctx, ui, k, button):
     if ui.get("g"):
         if button == "C":
             return {"s": "hist", "c": c}, None
+        if button == "B" and _over(ctx, ui["g"]):
+            u = {"s": "qr", "g": ui["g"], "c": c}      # firmware/flows/qr.py
+            if "t" in ui:
+                u["t"] = ui["t"]
+            return u, None
         if button in ("UP", "DOWN"):
             return _paged(ctx, ui, button == "DOWN"), None
         return ui, None

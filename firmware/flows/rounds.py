@@ -16,8 +16,8 @@ sheet, which the table had left for the dealer already). UP undoes the
 last event.
 
 Sheet (after each round): A goes on to the dealer, B fixes a past score,
-UP undoes the score, DOWN opens the menu. End: A new game, B the sheet, UP
-undo, DOWN menu.
+UP undoes the score, DOWN opens the menu. End: A new game, B the sheet, C
+the sheet to a phone as QR codes (firmware/flows/qr.py), UP undo, DOWN menu.
 
 Fixing a score (``fix ROUND SEAT PIPS``, the sheet of the round summary or
 of the menu): B, then the round (UP/DOWN move the highlighted row, from the
@@ -280,7 +280,10 @@ def _fix_press(g, ui, f, button):
     return base, None
 
 
-def _why(g, how):
+def why(g, how):
+    """How game ``g`` was won, as a message: its totals alone (``how``
+    None: the lowest, or the highest under positive scoring), a shared win,
+    or the tie-break that decided it (``Game.winners``)."""
     if how is None:
         return ("highest total",) if g.rules.positive else ("lowest total",)
     if how == "shared":
@@ -293,11 +296,11 @@ def end_view(ctx, ui):
     seats, how = g.winners()
     return "end", {
         "winners": [ctx.name(s) for s in seats],
-        "why": _why(g, how) if seats else ("the game was stopped",),
+        "why": why(g, how) if seats else ("the game was stopped",),
         "totals": [(g.players[i], g.totals[i]) for i in range(g.n)],
         "title": ("{rules}, {rounds}, stopped" if g.stopped else "{rules}, {rounds}",
                   preset(g.rules.name), plural(len(g.results), "1 round", "{n} rounds")),
-        "labels": labels("New", "Sheet", None, "undo", "more"),
+        "labels": labels("New", "Sheet", "QR code", "undo", "more"),
         "house": _rules_line(g),
     }
 
@@ -307,6 +310,8 @@ def end_press(ctx, ui, button):
         return {"s": "setup"}, None
     if button == "B":
         return {"s": "sheet"}, None
+    if button == "C":
+        return {"s": "qr"}, None       # the sheet to a phone (firmware/flows/qr.py)
     if button == "UP":
         return {}, (UNDO,)
     if button == "DOWN":

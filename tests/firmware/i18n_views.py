@@ -36,6 +36,7 @@ def _ctx(st, game=None, tracking="quick"):
 
 def _view(ctx, ui):
     name, v = core.view(ctx, ui)
+    v.pop("symbol", None)       # (the QR screen's scratch bytearray: the screen makes one without)
     return name, v
 
 
@@ -112,6 +113,7 @@ def views(folder):
     q.apply((ROUND, 8, 2, ()))
     q.apply((SCORE, (3, 0, 22, 5), (0, 0, 0, 0)))
     out.append(("end",) + _view(qctx, {}))
+    out.append(("qr",) + _view(qctx, core.step(qctx, {}, "C")[0]))
     # fixing a score after the game is over, from the end's sheet
     out.append(("sheet-fix-round",) + _view(qctx, {"s": "sheet", "f": 1, "r": 0}))
     out.append(("sheet-fix-player",) + _view(qctx, {"s": "sheet", "f": 2, "r": 0, "i": 2}))
@@ -184,7 +186,10 @@ def house_views(st):
 
 
 def encode(x):
-    """JSON-able, a message (tuple) as {"m": [...]}."""
+    """JSON-able, a message (tuple) as {"m": [...]}, bytes (UTF-8) as
+    {"utf8": "..."}."""
+    if isinstance(x, bytes):
+        return {"utf8": x.decode()}
     if isinstance(x, tuple):
         return {"m": [encode(v) for v in x]}
     if isinstance(x, list):

@@ -225,11 +225,11 @@ def t_a_fault_at_each_step_of_a_press_and_the_next_press_recovers():
         update = a.board.update
         left = [times]
 
-        def failing(buf, full=False, old=None):
+        def failing(buf, full=False, old=None):      # (the board's update: firmware/board.py)
             if left[0]:
                 left[0] -= 1
                 raise OSError(5)
-            update(buf, full)
+            update(buf, full, old)
 
         a.board.update = failing
         a.press("A")

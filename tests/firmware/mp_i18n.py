@@ -17,6 +17,8 @@ def decode(x):
     if isinstance(x, dict):
         if "m" in x and len(x) == 1:
             return tuple(decode(v) for v in x["m"])
+        if "utf8" in x and len(x) == 1:
+            return x["utf8"].encode()
         return {k: decode(v) for k, v in x.items()}
     if isinstance(x, list):
         return [decode(v) for v in x]

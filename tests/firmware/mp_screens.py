@@ -10,10 +10,13 @@ import framebuf
 
 def decoded(x):
     """A message written {"m": [...]} (tests/firmware/i18n_views.encode)
-    back to its tuple; lists stay lists (a menu row [label, value])."""
+    back to its tuple, bytes written {"utf8": "..."} back to bytes; lists
+    stay lists (a menu row [label, value])."""
     if isinstance(x, dict):
         if len(x) == 1 and "m" in x:
             return tuple(decoded(y) for y in x["m"])
+        if len(x) == 1 and "utf8" in x:
+            return x["utf8"].encode()
         return {k: decoded(y) for k, y in x.items()}
     if isinstance(x, list):
         return [decoded(y) for y in x]

@@ -190,8 +190,8 @@ class Planner:
                     if act == ev:
                         return seq + [b]
                     continue
-                if ui2.get("s") in ("setup", "hist"):
-                    continue     # never the way to a game event
+                if ui2.get("s") in ("setup", "hist", "qr"):
+                    continue     # never the way to a game event (qr: the end screen's codes)
                 if ev[0] == engine.FIX and (ui2.get("s") in ("score", "pick") or (
                         ui2.get("s") == "fix" and (ui2["r"] != ev[1] - 1 or ui2["i"] != ev[2] - 1
                                                    or ui2["v"] > ev[3] + 9))):

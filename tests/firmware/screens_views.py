@@ -66,7 +66,15 @@ VIEWS = [
         "labels": ["OK", "+10", "0-0", "+1", "-1"]}},
     {"name": "end", "screen": "end", "view": {
         "winners": ["Bob"], "why": "tie-break, most rounds won", "title": "Chicken Foot Cross, 10 rounds",
-        "totals": [["Ann", 45], ["Bob", 40], ["Cy", 80], ["Di", 40]], "labels": ["New", "Sheet", None, "undo", "more"]}},
+        "totals": [["Ann", 45], ["Bob", 40], ["Cy", 80], ["Di", 40]], "labels": ["New", "Sheet", "QR code", "undo", "more"]}},
+    # issue 34: the final sheet to a phone, one code (3 pixels a module) and a page of five (2)
+    {"name": "qr", "screen": "qr", "view": {
+        "text": {"utf8": "pipkeeper 1a2b-0003\nChicken Foot, 2 rounds\n1. Ann 19\n2. Bob 35\nAnn wins: lowest total"},
+        "page": None, "hint": "Point a phone's camera at the code", "labels": [None, None, "Back", None, None]}},
+    {"name": "qr-paged", "screen": "qr", "view": {
+        "text": {"utf8": "pipkeeper 1a2b-0004 2/5\nRounds: 12 11 10 9 8 7 6 5 4 3 2 1 0\n"
+                         "Ann: 12 0 35 8 19 0 4 22 16 0 9 11 3\nBob: 0 28 14 30 0 17 25 6 0 13 8"},
+        "page": "2/5", "hint": "Point a phone's camera at the code", "labels": [None, None, "Back", "prev", "next"]}},
     {"name": "history", "screen": "menu", "view": {
         "title": "History (3 games)", "items": [["0003 Mexican Train", "4p"], ["0002 Chicken Foot", "3p"], ["0001 Chicken Scratch", "4p"]],
         "cursor": 1, "note": None, "labels": ["Show", None, "Back", "up", "down"]}},

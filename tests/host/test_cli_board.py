@@ -41,11 +41,13 @@ def test_flash_play_sync_show_flash_again(tmp_path, cache):
         code, out, err = cli(board.port, db, "flash")
         assert code == 0, err
         copied = int(re.search(r"copied (\d+) files", out).group(1))
-        # the bundle, its reader, the link helper, main.py and boot.py, and
-        # the languages' packs (five, and their names in words.bin)
-        assert copied == 5 + 6 and "free of" in out
+        # the bundle, its reader, the link helper, main.py and boot.py, the
+        # languages' packs (five, and their names in words.bin) and their
+        # words as text (the QR codes' sheet: render.texts)
+        assert copied == 5 + 6 + 5 and "free of" in out
         assert sorted(os.listdir(root / "lib" / "i18n")) == [
-            "cy.bin", "fa.bin", "ga.bin", "mn.bin", "sv.bin", "words.bin"]
+            "cy.bin", "cy.txt", "fa.bin", "fa.txt", "ga.bin", "ga.txt", "mn.bin", "mn.txt",
+            "sv.bin", "sv.txt", "words.bin"]
         # The games the board would have written (the button-press version
         # of this is test_scripted_game_through_buttons, with the sim).
         write_games(root / "games", 3, seed=11)

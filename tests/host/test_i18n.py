@@ -17,6 +17,22 @@ def test_the_english_catalogue_is_the_messages_in_the_sources():
         listed - set(found))
 
 
+def test_the_packs_leave_out_the_messages_only_written_as_text():
+    """The QR codes' text (render.WRITTEN) has messages no screen draws:
+    the packs hold no bitmaps for exactly those, and ``<lang>.txt`` holds
+    them as text."""
+    from pipkeeper.i18n import render
+    drawn = sources.found(skip=(render.WRITTEN,))
+    written = sources.found(files=(render.WRITTEN,))
+    assert set(render.WRITTEN_ONLY) == {k for k in written if k not in drawn}
+    for k in render.WRITTEN_ONLY:
+        assert ("\n%s\t" % k).encode() in render.texts("fa")
+    with_all = render._Writer(True, "fa")
+    for english, template in i18n.templates("fa").items():
+        with_all.entry(english, render.tokens(template, english))
+    assert len(render.pack("fa")) < len(with_all.pack(digits=True))
+
+
 @pytest.mark.parametrize("lang", i18n.LANGS)
 def test_no_catalogue_lacks_a_key_or_drops_a_slot(lang):
     assert i18n.problems(lang) == []

@@ -257,6 +257,16 @@ def test_pack_cache_follows_its_inputs(tmp_path, monkeypatch):
     assert packcache.files(tmp_path) == {"x.bin": b"new"} and len(calls) == 2
 
 
+def test_the_words_as_text_follow_the_firmwares_messages():
+    """``<lang>.txt`` holds the messages of firmware modules
+    (render.TEXT_SOURCES): a message added there must not find the cache's
+    old file, where the board would write the English in its place."""
+    from pipkeeper.i18n import packcache, render, sources
+    inputs = [p.resolve() for p in packcache._inputs()]
+    for f in render.TEXT_SOURCES:
+        assert (sources.ROOT / f).resolve() in inputs, f
+
+
 def test_every_session_ends_with_a_real_boards_reset():
     """A session takes the scorer apart (Ctrl-C, its modules dropped): a
     real board left at its REPL takes no press. So every session, a

@@ -101,6 +101,29 @@ Figures (one build; ``--firmware`` twice gives them side by side):
                              one: tests/data/scripted_game.txt's comments),
                              and per round
   flash_erases_per_press_mean, flash_erases_per_press_max   on USB, the script
+  qr_press_ms, qr_page_ms_worst
+                             the QR code of the largest finished game (Mexican
+                             Train, 8 players, 13 rounds; issue 34): on USB, the
+                             end screen shown, C -> the first SPI byte of the
+                             code's frame; the worst DOWN to another page
+  qr_cold_press_ms, end_cold_press_ms
+                             the same on battery (the board is off on a game's
+                             end: every press there is a cold boot): C at
+                             power-on -> first SPI byte; and the end screen's
+                             own, A on the game's sheet (B on the end screen)
+                             back to it (a power-on with no button held gives a
+                             latched board no power: no frame to time)
+  qr_cold_page_ms            DOWN on battery, the first code shown: the next
+                             page's cold boot
+  qr_pages                   the codes its sheet takes
+  min_free_heap_qr_bytes, min_free_heap_end_bytes
+                             the smallest free heap that draws the QR press's
+                             code, and the end screen's, both cold boots (8 KB
+                             steps, then 2 KB below the first failure; ``--no-heap``
+                             leaves them out)
+  profile_qr_press           the C press on USB's top functions (sampled
+                             program counter; "(RAM code)" is native code
+                             loaded into RAM: the encoder's on the stock image)
   profile                    the late cold boot's top functions by sampled
                              program counter, named from the image's ELF
   profile_usb_presses        the same over the script's presses on USB
@@ -276,12 +299,12 @@ class Bench:
             flashfs.copy_tree(str(out), d)
         return out
 
-    def with_checkpoint(self, image, name):
-        """The image after one battery press: the board has rebuilt the game
-        by a full replay and left its checkpoint."""
+    def with_checkpoint(self, image, name, button=WAKE):
+        """The image after one battery press (``button``): the board has
+        rebuilt the game by a full replay and left its checkpoint."""
         out = self.work / (name + ".img")
         with self._board(self.work / name, power_cycle=True, image=image) as b:
-            b.press(WAKE)
+            b.press(button)
             b.emu.save()
         shutil.copyfile(self.work / name / "flash.img", out)
         return out
@@ -309,14 +332,14 @@ class Bench:
 
     # -- measurements ------------------------------------------------------------------
 
-    def cold_boot(self, image, hold_ms=300, profile=False):
-        """One battery press on ``image``: (ms to the first SPI byte, frame
-        data or None, profile counts or None)."""
+    def cold_boot(self, image, hold_ms=300, profile=False, button=WAKE):
+        """One battery press (``button``) on ``image``: (ms to the first SPI
+        byte, frame data or None, profile counts or None)."""
         with self._board(self.work / "boot", power_cycle=True, image=image) as b:
             b.hold_ms = hold_ms
             if profile:
                 b.emu.profile_start()
-            frames = b.press(WAKE)
+            frames = b.press(button)
             counts = b.emu.profile_stop() if profile else None
             first = b.last.get("update_at")
             on = b.last.get("power_on_at")
@@ -567,6 +590,93 @@ class Bench:
         failures = [f for f, ok in results if not ok and f > min(ok_steps)]
         return minimum, failures
 
+    # -- the QR code of a finished game (issue 34) ----------------------------------------
+
+    def qr_game(self, lang=None):
+        """The clean flash with the largest finished game, its checkpoint
+        written and its UI at rest: the board shows the end screen."""
+        from pipkeeper.bench import qrgame
+        rules, n, options = qrgame.LARGEST
+        with tempfile.TemporaryDirectory() as d:
+            qrgame.write(d, rules, n, lang or self.lang, 1, options)
+            base = self.work / "qr-base.img"
+            shutil.copyfile(self.clean, base)
+            flashfs.write_files(str(base), {}, remove=("/pipkeeper/checkpoint", "/pipkeeper/ui.json"))
+            flashfs.copy_tree(str(base), d)
+        out = self.with_checkpoint(base, "qr-cp")
+        flashfs.write_files(str(out), {}, remove=("/pipkeeper/ui.json",))
+        return out
+
+    def qr_presses(self, image, pages=20, profile=False):
+        """On USB from ``image`` (the end screen): (ms of C to its code's
+        first SPI byte, the worst DOWN to another page, pages, the codes'
+        frames in order, the C press's profile counts or None)."""
+        counts = None
+        with self._board(self.work / "qr-usb", image=image) as b:
+            b.start()
+            if profile:
+                b.emu.profile_start()
+            frames = b.press("C")
+            if profile:
+                counts = b.emu.profile_stop()
+            first = _ms(b.last["update_at"] - b.last["t0"])
+            shown = [frames[-1].data]
+            worst = 0
+            for _ in range(pages):
+                frames = b.press("DOWN")
+                if frames[-1].data == shown[0]:
+                    break
+                worst = max(worst, _ms(b.last["update_at"] - b.last["t0"]))
+                shown.append(frames[-1].data)
+        return first, worst, len(shown), shown, counts
+
+    def min_heap_quick(self, image, reference, top, button, coarse=4 * HEAP_STEP):
+        """The smallest free heap a cold boot (``button``) draws
+        ``reference`` in: ``coarse`` steps down from ``top`` to the first
+        failure, then 2 KB steps from the last success: the lowest that
+        drew before one failed (a fuller sweep: ``min_free_heap``)."""
+        def draws(free):
+            img = self.ballast_image(image, free)
+            try:
+                return self.cold_boot(img, button=button)[1] == reference
+            finally:
+                self.ballast_image(None, None)
+        free = top - top % HEAP_STEP
+        good = None
+        while free > 0 and draws(free):
+            good = free
+            free -= coarse
+        if good is None:
+            return None
+        free = good - HEAP_STEP
+        while free > good - coarse and draws(free):
+            good = free
+            free -= HEAP_STEP
+        return good
+
+    def end_cold_press(self, image):
+        """The end screen drawn by a cold boot: (the flash with the game's
+        sheet shown, B on the end screen of ``image``; ms of A there back
+        to the end screen; its frame)."""
+        sheet = self.with_checkpoint(image, "qr-sheet", button="B")
+        ms, frame, _ = self.cold_boot(sheet, button="A")
+        return sheet, ms, frame
+
+    def qr_figures(self, heap=True, top=None, elf=None):
+        image = self.qr_game()
+        first, worst, pages, shown, counts = self.qr_presses(image, profile=True)
+        figs = {"qr_press_ms": first, "qr_page_ms_worst": worst, "qr_pages": pages}
+        figs["qr_cold_press_ms"], qr_frame, _ = self.cold_boot(image, button="C")
+        on_code = self.with_checkpoint(image, "qr-shown", button="C")
+        figs["qr_cold_page_ms"] = self.cold_boot(on_code, button="DOWN")[0]
+        sheet, figs["end_cold_press_ms"], end_frame = self.end_cold_press(image)
+        figs["qr_frame_is_the_usb_ones"] = qr_frame == shown[0]
+        if heap and top:
+            figs["min_free_heap_qr_bytes"] = self.min_heap_quick(image, qr_frame, top, "C")
+            figs["min_free_heap_end_bytes"] = self.min_heap_quick(sheet, end_frame, top, "A")
+        figs["profile_qr_press"] = symbols.top_functions(counts, elf)
+        return figs
+
     def shortest_tap(self, image, reference):
         lo, hi = 0, 400
         _, frame, _ = self.cold_boot(image, hold_ms=hi)
@@ -676,6 +786,10 @@ def run_build(firmware, log=print, heap=True, worn=True, lang="en", long_run=LON
             figures["min_free_heap_full_replay_bytes"] = m
             figures["heap_failures_above_min_full_replay"] = fails
 
+        log("the QR code of the largest finished game ...")
+        elf = symbols.elf_for(fw.path)
+        figures.update(bench.qr_figures(heap, top, elf))
+
         log("the shortest tap on battery ...")
         figures["shortest_tap_applied_ms"] = bench.shortest_tap(late_cp, late_frame)
         if long_run:
@@ -685,7 +799,6 @@ def run_build(firmware, log=print, heap=True, worn=True, lang="en", long_run=LON
             log("the same on battery, the board awake between presses ...")
             figures.update(bench.long_figures(long_presses, bench.clean, battery=True, log=log, panel=panel))
         figures.update(panel.figures())
-        elf = symbols.elf_for(fw.path)
         figures["profile"] = symbols.top_functions(counts, elf)
         figures["profile_usb_presses"] = symbols.top_functions(usb_counts, elf)
     return figures

@@ -119,7 +119,8 @@ def _print_nested(figures, as_json):
         return
     flat = {k: v for k, v in figures.items() if not k.startswith("profile")}
     _print(flat, False)
-    for key, title in (("profile", "the late cold boot"), ("profile_usb_presses", "presses on USB")):
+    for key, title in (("profile", "the late cold boot"), ("profile_usb_presses", "presses on USB"),
+                       ("profile_qr_press", "the QR code's press on USB")):
         if figures.get(key):
             click.echo("profile, " + title + ":")
         for row in figures.get(key) or ():

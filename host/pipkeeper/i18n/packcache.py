@@ -4,8 +4,10 @@ Rendering every word of every language with Pillow takes seconds (2.4 s of
 the 2.7 s a `pipkeeper flash` with nothing to copy took on the virtual
 board, profiled with cProfile; each `pipkeeper sim` paid it again), and its
 result changes only with what it is made from: this package's code and
-catalogues, the engine's message slots, the font, and Pillow's shaping.
-Those are the key; a changed one renders afresh.
+catalogues, the engine's message slots, the firmware's modules whose
+messages the board writes as text (``<lang>.txt``: render.TEXT_SOURCES),
+the font, and Pillow's shaping. Those are the key; a changed one renders
+afresh.
 """
 
 import hashlib
@@ -23,9 +25,10 @@ def _inputs():
     here = Path(__file__).resolve().parent
     files = sorted(here.rglob("*.py"))
     from shared_engine import messages
-    from pipkeeper.i18n.render import font_path
+    from pipkeeper.i18n import render, sources
     files.append(Path(messages.__file__).resolve())
-    files.append(Path(font_path()))
+    files += [sources.ROOT / f for f in render.TEXT_SOURCES]
+    files.append(Path(render.font_path()))
     return files
 
 

@@ -245,10 +245,12 @@ class _Writer:
 
 
 def pack(lang):
-    """The pack of ``lang`` (bytes)."""
+    """The pack of ``lang`` (bytes): every message of the catalogue but
+    those the board only writes as text (``WRITTEN_ONLY``)."""
     w = _Writer(lang in i18n.RTL, lang)
     for english, template in i18n.templates(lang).items():
-        w.entry(english, tokens(template, english))
+        if english not in WRITTEN_ONLY:
+            w.entry(english, tokens(template, english))
     return w.pack(digits=lang == "fa")
 
 
@@ -279,8 +281,44 @@ def words_file():
     return names([e for e in i18n.ENDONYMS.values() if not drawable(e)])
 
 
+# The modules whose messages the board writes as text: the final sheet it
+# sends to a phone in QR codes (WRITTEN), with the words it shares with the
+# screens (a preset's name, how a game was won).
+WRITTEN = "firmware/flows/sheet_text.py"
+TEXT_SOURCES = (WRITTEN, "firmware/words.py")
+
+
+# The messages the board writes as text and no screen draws (WRITTEN's but
+# not the screens'): no bitmaps for them in the packs (1.7 KB of the
+# scorer's own image, the five packs together). Named here rather than
+# found in the sources, so that the packs' cache stays keyed by this
+# package (packcache); tests/host/test_i18n.py finds them and checks.
+WRITTEN_ONLY = ("{name} wins: {why}", "{names} win: {why}")
+
+
+def texts(lang):
+    """The board's words as text in ``lang`` (``<lang>.txt`` beside its
+    pack; firmware/flows/sheet_text.py ``Words`` reads it): a first line of the
+    language's ten digits, then "English<TAB>template" for each message of
+    ``TEXT_SOURCES`` and the tie-breaks the engine names, digits as the
+    language writes them, in UTF-8."""
+    from pipkeeper.i18n import sources
+    cat = i18n.templates(lang)
+    found = sources.found(files=TEXT_SOURCES)
+    keys = [k for k in found if found[k] != "dynamic"] + list(sources.TIE_BREAKS)
+    lines = [i18n.localized("0123456789", lang)]
+    for k in dict.fromkeys(keys):
+        t = i18n.localized(cat[k], lang)
+        if "\t" in k + t or "\n" in k + t:
+            raise ValueError("a message with a tab or a line break: %r" % k)
+        lines.append("%s\t%s" % (k, t))
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
 def files():
-    """{file name: bytes} of every pack and the languages' own names."""
+    """{file name: bytes} of every pack, the languages' words as text and
+    their own names."""
     out = {"%s.bin" % lang: pack(lang) for lang in i18n.LANGS if lang != "en"}
+    out.update(("%s.txt" % lang, texts(lang)) for lang in i18n.LANGS if lang != "en")
     out["words.bin"] = words_file()
     return out

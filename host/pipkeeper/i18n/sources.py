@@ -24,31 +24,32 @@ _RAISERS = ("IllegalEvent", "Refused")
 # Messages made from a value at run time: the set-up page's option values
 # (firmware/flows/setup.py, ``_shown``) and the tie-breaks the engine names
 # (shared_engine/scoring.py, ``winners``; firmware/flows/rounds.py).
-DYNAMIC = ("quick", "full", "all", "no", "yes", "clean", "fast", "most rounds won",
-           "lowest non-zero round score", "most rounds gone out")
+TIE_BREAKS = ("most rounds won", "lowest non-zero round score", "most rounds gone out")
+DYNAMIC = ("quick", "full", "all", "no", "yes", "clean", "fast") + TIE_BREAKS
 _NOT_MESSAGES = ("x",)      # __import__'s fromlist
 # A module's dotted name ("shared_engine.dgn", in the app's tuples of
 # modules to let go) is never a message, in a tuple of one or not.
 _MODULE = re.compile(r"[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)+\Z")
 
 
-def _files(root):
-    for f in FILES:
+def _files(root, files=FILES, skip=()):
+    for f in files:
         p = root / f
-        if p.is_dir():
-            yield from sorted(p.glob("*.py"))
-        else:
-            yield p
+        for q in sorted(p.glob("*.py")) if p.is_dir() else [p]:
+            if q.relative_to(root).as_posix() not in skip:
+                yield q
 
 
 def _const(node):
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
-def found(root=ROOT):
-    """{template: "file:line"} of every message in the sources."""
+def found(root=ROOT, files=FILES, skip=()):
+    """{template: "file:line"} of every message in the sources (``files``:
+    the firmware's and the engine's; a part of them), but those of the
+    files ``skip`` names."""
     out = {}
-    for path in _files(Path(root)):
+    for path in _files(Path(root), files, skip):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             keys = []

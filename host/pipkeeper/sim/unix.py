@@ -3,7 +3,8 @@
 Process model (other commands build on it: `flash` and `sync` talk to the
 `--serial` port exactly as to a board):
 
-- One ``micropython -X heapsize=160K`` process is the board. Its bootstrap
+- One ``micropython`` process is the board, its heap the board's 160 KB
+  plus what the bootstrap keeps of it (``harness_share``). Its bootstrap
   (``BOOT`` below) remounts the root at the folder DIR (mp/flashdir.py), so
   the board's flash is DIR and its ``/games/`` is ``DIR/games/``. If DIR holds a flashed firmware
   (``DIR/lib/firmware/``, as `pipkeeper flash` lays it out) that copy runs,
@@ -58,7 +59,41 @@ from pipkeeper.files import write_if_changed
 from pipkeeper.sim.panel import FRAME_BYTES, Frame
 from pipkeeper.sim.relay import PROMPT, PortRelay
 
-HEAP = "160K"
+HEAP = "160K"       # the firmware's heap: the board's (the harness's share comes on top)
+_SHARES = {}
+
+
+def harness_share(plain_posix=False):
+    """Bytes of the heap the sim's own bootstrap keeps (mp/flashdir.py's
+    filesystem in Python, mp/machine.py's stand-in), measured once a run.
+    A board pays neither (LittleFS and ``machine`` are in C there), so the
+    process gets the firmware's heap plus this: the firmware then has what
+    a 160 KB heap gives it, as tests/firmware/mp/mpbuild.py does for the
+    fault harnesses. Rounded up to the kilobyte."""
+    key = (micropython(), plain_posix)
+    if key not in _SHARES:
+        import tempfile
+        code = ("import gc\ngc.collect()\n_a=gc.mem_alloc()\n" + bootstrap(plain_posix) +
+                "import gc\ngc.collect()\nprint(gc.mem_alloc()-_a)\n")
+        with tempfile.TemporaryDirectory() as d:
+            env = dict(os.environ, PIPKEEPER_SIM_DIR=".", PIPKEEPER_SIM_SRC="")
+            r = subprocess.run([os.path.abspath(micropython()), "-X", "heapsize=" + HEAP, "-c", code],
+                               cwd=d, env=env, capture_output=True, text=True, timeout=60)
+        try:
+            n = int(r.stdout.split()[-1])
+        except (ValueError, IndexError):
+            raise PipkeeperError("the simulated board did not start: %s" % (
+                (r.stdout + r.stderr).strip().splitlines() or ["?"])[-1])
+        _SHARES[key] = (n + 1023) // 1024 * 1024
+    return _SHARES[key]
+
+
+def process_heap(heap):
+    """``-X heapsize=`` for a firmware heap ``heap`` ("160K", or bytes):
+    plus the sim's own share (``harness_share``)."""
+    s = str(heap)
+    n = int(s[:-1]) * 1024 if s[-1:] in "kK" else int(s)
+    return str(n + harness_share())
 BUTTONS = ("A", "B", "C", "UP", "DOWN")
 SRC_MOUNT = "/.pipkeeper-src"
 
@@ -446,7 +481,8 @@ class Sim(Closing):
     def _spawn(self, wake=None, interactive=False, stdio=None, code=None):
         btn_r, btn_w = os.pipe()
         pan_r, pan_w = os.pipe()
-        args = self.wrapper + [os.path.abspath(micropython()), "-X", "heapsize=" + self.heap]
+        args = self.wrapper + [os.path.abspath(micropython()), "-X",
+                               "heapsize=" + process_heap(self.heap)]
         if interactive:
             args.append("-i")
         args += ["-c", BOOT + (RUN if code is None else code)]

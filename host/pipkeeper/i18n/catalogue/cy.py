@@ -302,4 +302,9 @@ MESSAGES = {
     "Fix R{n} {tile}": "Cywiro R{n} {tile}",
     "was {n}": "oedd {n}",
     "there is no scored round {n} to correct": "does dim rownd {n} wedi'i sgorio i'w chywiro",
+    "QR code": "Cod QR",
+    "Point a phone's camera at the code": "Anelwch gamera ffôn at y cod",
+    "House rules: {rules}": "Rheolau'r tŷ: {rules}",
+    "{name} wins: {why}": "{name} yn ennill: {why}",
+    "{names} win: {why}": "{names} yn ennill: {why}",
 }

@@ -303,4 +303,9 @@ MESSAGES = (
     'Fix R{n} {tile}',
     'was {n}',
     'there is no scored round {n} to correct',
+    'QR code',
+    "Point a phone's camera at the code",
+    'House rules: {rules}',
+    '{name} wins: {why}',
+    '{names} win: {why}',
 )

@@ -305,4 +305,9 @@ MESSAGES = {
     "Fix R{n} {tile}": "اصلاح د{n} {tile}",
     "was {n}": "قبلاً {n}",
     "there is no scored round {n} to correct": "دور {n} امتیازی ندارد که اصلاح شود",
+    "QR code": "کد QR",
+    "Point a phone's camera at the code": "دوربین گوشی را رو به کد بگیرید",
+    "House rules: {rules}": "قوانین خانگی: {rules}",
+    "{name} wins: {why}": "{name} برنده است: {why}",
+    "{names} win: {why}": "{names} برنده‌اند: {why}",
 }

@@ -303,4 +303,9 @@ MESSAGES = {
     "Fix R{n} {tile}": "Ceartú B{n} {tile}",
     "was {n}": "bhí {n}",
     "there is no scored round {n} to correct": "níl babhta {n} scóráilte le ceartú",
+    "QR code": "Cód QR",
+    "Point a phone's camera at the code": "Dírigh ceamara fóin ar an gcód",
+    "House rules: {rules}": "Rialacha an tí: {rules}",
+    "{name} wins: {why}": "buann {name}: {why}",
+    "{names} win: {why}": "buann {names}: {why}",
 }

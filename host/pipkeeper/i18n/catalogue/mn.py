@@ -304,4 +304,9 @@ MESSAGES = {
     "Fix R{n} {tile}": "Засвар Т{n} {tile}",
     "was {n}": "{n} байсан",
     "there is no scored round {n} to correct": "засах оноотой {n}-р тойрог алга",
+    "QR code": "QR код",
+    "Point a phone's camera at the code": "Утасны камераа код руу чиглүүл",
+    "House rules: {rules}": "Гэрийн дүрэм: {rules}",
+    "{name} wins: {why}": "{name} ялав: {why}",
+    "{names} win: {why}": "{names} ялав: {why}",
 }

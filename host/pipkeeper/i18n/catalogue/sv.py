@@ -304,4 +304,9 @@ MESSAGES = {
     "Fix R{n} {tile}": "Rätta O{n} {tile}",
     "was {n}": "var {n}",
     "there is no scored round {n} to correct": "det finns ingen räknad omgång {n} att rätta",
+    "QR code": "QR-kod",
+    "Point a phone's camera at the code": "Rikta en mobilkamera mot koden",
+    "House rules: {rules}": "Husregler: {rules}",
+    "{name} wins: {why}": "{name} vinner: {why}",
+    "{names} win: {why}": "{names} vinner: {why}",
 }
