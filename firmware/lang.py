@@ -63,7 +63,10 @@ class Pack:
         else:
             self.f = f = open(path, "rb")
             head = f.read(_HEAD)
-        if head[:4] != b"PKL1":
+        # PKL2, a language's templates: a word's two fragments (small, mid);
+        # PKL1, a names file (and an older pack): three (small, mid, big)
+        self.step = 9 if head[:4] == b"PKL2" else 13
+        if head[:4] != b"PKL1" and self.step == 13:
             self.close()
             raise OSError("not a language pack: " + path)
         self.rtl = head[4] & 1
@@ -79,7 +82,7 @@ class Pack:
 
     def entry(self, key, size):
         """``size`` bytes of ``key``'s entry (``size`` None: a template's,
-        its count of tokens then 13 bytes a token), b"" when the pack has
+        its count of tokens then ``step`` bytes a token), b"" when the pack has
         none. Kept while the pack is open (one frame): a screen measures a
         text, fits it and draws it, each asking again, and each ask would
         hash the key in bytecode and seek the file."""
@@ -89,13 +92,13 @@ class Pack:
             off = self.find(key)
             if off and self.mem is not None:
                 if size is None:
-                    size = 1 + 13 * self.mem[off]
+                    size = 1 + self.step * self.mem[off]
                 e = memoryview(self.mem)[off:off + size]
             elif off:
                 f = self.f
                 f.seek(off)
                 if size is None:
-                    size = 1 + 13 * f.read(1)[0]
+                    size = 1 + self.step * f.read(1)[0]
                     f.seek(off)
                 e = f.read(size)
             self.memo[key] = e
@@ -325,9 +328,10 @@ def tokens(m, size, spaces=0, out=None):
             tokens(m[1 + (flag & 0x1F)], size, sp, out)
             i += 1
         else:
-            fo, w = _frag(p, entry, i + 1, size)
+            # (a PKL2 word has no big fragment: the mid one, as a PKL1's 0 says)
+            fo, w = _frag(p, entry, i + 1, 1 if size > 1 and p.step == 9 else size)
             out.append((sp, w, p, fo))
-            i += 13
+            i += p.step
     return out
 
 

@@ -25,7 +25,9 @@ An entry is a count of tokens, then per token a byte (spaces before it,
 2 bits; 0x20 for a slot, whose number is in the low 5 bits; in a names
 file 0x10 for a name written right to left) and, for a
 word, the offsets of its fragment at the small, mid and big size (0: none,
-the board uses the mid one). A fragment is its width (2 bytes), top (the
+the board uses the mid one); a pack's magic is b"PKL2" and its words have
+the small and mid offsets only (the board draws a pack's word at the big
+size with the mid one). A fragment is its width (2 bytes), top (the
 rows above it in the line, signed), rows, then the rows (MONO_HLSB, 1 = ink).
 The hash is djb2 over the UTF-8 bytes, 24 bits (``key_hash``): a small int
 on the board. A fragment's offset (in an entry, and the digits') is 3
@@ -47,6 +49,11 @@ from pipkeeper import i18n
 from shared_engine.messages import slots
 
 MAGIC = b"PKL1"
+# A pack's own magic: its words drawn at the small and mid sizes only, so an
+# entry keeps two fragments a word, not three (the big one was always none:
+# 4 bytes of every word of every template, ~27 KB over the five packs frozen
+# into the own image, where issue 31's house rules ran it past the filesystem)
+TEMPLATES = b"PKL2"
 RTL_NAME = 0x10      # in a names file, a name written right to left
 HEADER = 4 + 4 + 4 + 3 * 10 * 4
 # (pixel size, baseline from the line's top) per size: small, mid, big
@@ -195,7 +202,7 @@ class _Writer:
                 e += b"".join(struct.pack("<i", o) for o in offs)
         self.entries.append((key_hash(key), key, bytes(e)))
 
-    def pack(self, digits=False):
+    def pack(self, digits=False, magic=MAGIC):
         seen = {}
         for h, key, _ in self.entries:
             if h in seen and seen[h] != key:
@@ -209,11 +216,11 @@ class _Writer:
         entries = sorted(self.entries)
         at = HEADER + 8 * len(entries)
         index = bytearray()
-        body = bytearray()
+        k = 3 if magic == MAGIC else 2        # fragments a word
         for h, _, e in entries:
-            index += struct.pack("<II", h, at + len(body))
-            body += e
-        base = at + len(body)
+            index += struct.pack("<II", h, at)
+            at += 1 + sum(1 if f & 0x20 else 1 + 4 * k for f in _flags(e))
+        base = at
         def fix(o):
             """A fragment's place in the file, its width in the top byte
             (0 for 256 pixels or more: then read from the fragment)."""
@@ -232,16 +239,25 @@ class _Writer:
                 b.append(flag)
                 i += 1
                 if not flag & 0x20:
-                    for _ in range(3):
-                        b += struct.pack("<I", fix(struct.unpack_from("<i", e, i)[0]))
+                    for s in range(3):
+                        if s < k:
+                            b += struct.pack("<I", fix(struct.unpack_from("<i", e, i)[0]))
                         i += 4
             out += b
         # a space a little wider at the small size, as framebuf's font has them
         spaces = bytes(max(4 if s == 0 else 0, int(round(_font(SIZES[s][0]).getlength(" "))))
                        for s in range(3))
-        head = MAGIC + bytes([1 if self.rtl else 0]) + spaces + struct.pack("<HH", len(entries), 0)
+        head = magic + bytes([1 if self.rtl else 0]) + spaces + struct.pack("<HH", len(entries), 0)
         head += b"".join(struct.pack("<I", fix(o)) for o in dig)
         return bytes(head + index + out + self.blob)
+
+
+def _flags(e):
+    """The token bytes of a written entry (3 offsets a word)."""
+    i = 1
+    for _ in range(e[0]):
+        yield e[i]
+        i += 1 if e[i] & 0x20 else 13
 
 
 def pack(lang):
@@ -251,7 +267,7 @@ def pack(lang):
     for english, template in i18n.templates(lang).items():
         if english not in WRITTEN_ONLY:
             w.entry(english, tokens(template, english))
-    return w.pack(digits=lang == "fa")
+    return w.pack(digits=lang == "fa", magic=TEMPLATES)
 
 
 def names(strings, rtl_hint=False):
