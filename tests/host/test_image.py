@@ -30,8 +30,11 @@ def test_the_tree_holds_the_scorer_as_flash_ships_it():
     from pipkeeper.board import flash
     tree, ident = build.stage("badger2040")
     shipped = {rel for rel, _src in flash.sources() if rel.endswith(".py")}
-    assert shipped <= set(tree)
+    assert shipped - set(build.NEVER_RUN) <= set(tree)
     assert "shared_engine/simulate.py" not in tree and "firmware/bundle.py" not in tree
+    # the unix port's board and Pimoroni's build's are never this image's
+    assert not set(build.NEVER_RUN) & set(tree)
+    assert {"firmware/board_machine.py", "firmware/uc8151.py"} <= set(tree)
     assert not [p for p in tree if p.startswith("hardware/citations")]
     for name in ("pkdata.py", "pkimage.py", "pklink.py", "boot.py", "main.py"):
         assert name in tree

@@ -134,6 +134,8 @@ def stage(board, version=__version__):
     tree = {}
     data = {}
     for rel, src in flash.sources():
+        if rel in NEVER_RUN:
+            continue
         if rel.endswith(".py"):
             tree[rel] = src.read_bytes()
         else:
@@ -150,6 +152,14 @@ def stage(board, version=__version__):
     ident = identity.Identity(version, _digest(tree), board)
     tree["pkimage.py"] = ident.module().encode()
     return tree, ident
+
+
+# The boards this image never is (firmware/app.py ``_board``): the unix
+# port's simulated board and its words, and Pimoroni's build's (its
+# ``badger2040`` module, which this image does not have). 4.6 KB of flash
+# the language packs need (issue 31's house rules ran the image past the
+# filesystem).
+NEVER_RUN = ("firmware/board_sim.py", "firmware/board_sim_words.py", "firmware/board_badger.py")
 
 
 MAIN = '''\
