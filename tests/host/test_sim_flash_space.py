@@ -63,6 +63,11 @@ def test_the_simulated_board_reports_its_flash_as_a_board(tmp_path, cache):
     # the copy's bytes in 4 KB blocks, and the folders' metadata: no less, a little more
     assert 1408 * KB - free > flashed["bytes_total"]
     assert abs(free - held) <= 2 * 4 * KB           # the scorer may write a file meanwhile
-    assert 850 * KB < free < 1000 * KB, free
+    # After the flash of the rules-board merge (issues 31, 32, 34: the house
+    # rules' modules, their messages in the packs, the QR codes' words), the
+    # sim said 796 KB free, littlefs-python's own count of the same files
+    # (``held``) within two blocks: the floor follows that measurement
+    # (it was 850 KB, before those files).
+    assert 760 * KB < free < 1000 * KB, free
     said = re.search(r"^flash: (.*) free of 1\.4 MB$", out, re.M)
     assert said and said.group(1).endswith(" KB"), out
