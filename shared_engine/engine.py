@@ -75,6 +75,13 @@ class Round:
     """The state of the round being played. Lists of small ints, no objects
     per tile, so that a copy (for undo marks and checkpoints) is cheap."""
 
+    # Set on a round only when a house rule's play does (a round of the stock
+    # rules never holds them: every attribute of an instance is a slot of
+    # its map, and two more grew the round's past a block of the board's
+    # heap in the heaviest game, test_games.py)
+    out_double = False  # the seat that went out went out on a double
+    caught = None       # call_last_tile: caught lines per seat (a list), once one is
+
     def __init__(self, rules, double, lead, hunt):
         if rules is None:
             return  # an empty round, filled in by checkpoint.restore
@@ -110,8 +117,6 @@ class Round:
         self.out = None
         self.moves = 0          # plays, draws and passes so far
         self.quick = False      # a play was recorded without its tile
-        self.out_double = False  # the seat that went out went out on a double
-        self.caught = None       # call_last_tile: caught lines per seat (a list), once one is
         if rules.layout == TRAINS:
             self.trains = [NO] * (n + 1)   # end pip; index 0: Mexican train
             self.markers = [False] * (n + 1)
