@@ -208,3 +208,26 @@ def test_stale_checkpoint_is_rebuilt():
     assert got.tail is None
     _same(got, _full())
     _cleanup()
+
+
+def test_a_round_keeps_the_house_rules_state_only_once_set_and_unknown_state_is_refused():
+    # A stock round does not carry out_double and caught (the class's until
+    # a house rule's play sets them: the board's heap); the checkpoint
+    # writes them either way, and still refuses state it does not know.
+    sim = Simulation("chicken-scratch", ["A", "B", "C"], 1, ["greedy"] * 3, keep_events=False)
+    g = sim.game
+    g.apply((ROUND, 6, 1, ()))
+    r = g.round
+    assert "caught" not in r.__dict__ and "out_double" not in r.__dict__
+    head, pieces = checkpoint.snapshot(g)
+    again = checkpoint.restore([head, pieces])
+    assert again.round.caught is None and again.round.out_double is False
+    r.caught = [0, 1, 0]
+    head, pieces = checkpoint.snapshot(g)
+    assert checkpoint.restore([head, pieces]).round.caught == [0, 1, 0]
+    r.surprise = 1
+    try:
+        checkpoint.snapshot(g)
+        raise AssertionError("unknown round state written")
+    except ValueError:
+        pass
