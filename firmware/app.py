@@ -38,6 +38,7 @@ import sys
 
 from firmware import core, heap
 from firmware.board import BUF_SIZE, WIDTH, HEIGHT, IDLE
+from firmware.picture import Picture
 from firmware.storage import Storage
 
 KEEP_ROUNDS = 2      # rounds of history the engine keeps for undo
@@ -198,17 +199,7 @@ class App:
         self.idle = None       # the board's idle minutes, read when first needed (awake_ms)
         self.pending = None    # the record's writes of this press, made after its frame (commit)
         self.heap = heap.Heap(reserve, self._forget_drawn)
-        self._picture = None   # what the panel shows (firmware/picture.py): ``picture``
-
-    def picture(self):
-        """The picture on the panel (firmware/picture.py), made at its first
-        use: after the boot's restore, so that its module and its mark's
-        read are not in the heap the restore needs (the own image's late
-        boot at its aim of 40 KB free, tests/device/test_heap.py)."""
-        if self._picture is None:
-            from firmware.picture import Picture
-            self._picture = Picture(self.store, self.heap, getattr(self.board, "picture_file", None))
-        return self._picture
+        self.picture = Picture(self.store, self.heap, getattr(board, "picture_file", None))
 
     def roomy(self, fn, *args):
         """``fn(*args)``, run again with more room if it runs out of memory
@@ -217,8 +208,7 @@ class App:
 
     def _forget_drawn(self):
         self.drew_with = ()
-        if self._picture is not None:
-            self._picture.drop()    # (4.7 KB: the next update is then a full one)
+        self.picture.drop()     # (4.7 KB: the next update is then a full one)
 
     # -- state -------------------------------------------------------------------
 
@@ -337,7 +327,7 @@ class App:
         for k in ("idle", "refresh"):   # settings of the board (awake_ms, picture.py), not rules of the game
             if k in o:
                 extra[k] = o[k]
-        self.idle = self.picture().fast = None
+        self.idle = self.picture.fast = None
         plan = self.store.plan_game()
         text = header(plan[1]).encode()
         # The game left goes before the new one is restored: the press that
@@ -586,10 +576,7 @@ class App:
         except Exception:
             pass
         # None, or why the panel failed twice (firmware/picture.py)
-        try:
-            unseen = self.roomy(self.picture).update(self.board, self.buf, full)
-        except Exception as e:
-            unseen = e          # (its module did not load: the error screen says so)
+        unseen = self.picture.update(self.board, self.buf, full)
         self.full = False
         try:
             self.commit()
@@ -758,10 +745,7 @@ def main(board=None, reserve=heap.RESERVE):
         # full only where core.full_refresh says so), from the picture
         # it left there (firmware/picture.py).
         app.full = False
-        try:
-            app.picture().recall(app)
-        except Exception:
-            pass                # (a full refresh, as after a cut)
+        app.picture.recall(app)
         app.press(b)
     else:
         app.render(True)
@@ -783,10 +767,7 @@ def main(board=None, reserve=heap.RESERVE):
                 app.log(e, "doze")
                 b = IDLE
         if b == IDLE:
-            try:
-                app.picture().rest(board)
-            except Exception:
-                pass            # (no mark: the next boot refreshes in full)
+            app.picture.rest(board)
             board.halt()
             b = board.wait_press()
         if b is None:
