@@ -63,7 +63,7 @@ HEAP = "160K"       # the firmware's heap: the board's (the harness's share come
 _SHARES = {}
 
 
-def harness_share(plain_posix=False):
+def harness_share():
     """Bytes of the heap the sim's own bootstrap keeps (mp/flashdir.py's
     filesystem in Python, mp/machine.py's stand-in), measured once a run.
     A board pays neither (LittleFS and ``machine`` are in C there), so the
@@ -73,10 +73,10 @@ def harness_share(plain_posix=False):
     at every file operation, 160 bytes of garbage each where the board's
     C filesystem makes 96) scatter the heap more than a board's, which the
     resident bytes alone do not pay for."""
-    key = (micropython(), plain_posix)
+    key = micropython()
     if key not in _SHARES:
         import tempfile
-        code = ("import gc\ngc.collect()\n_a=gc.mem_alloc()\n" + bootstrap(plain_posix) +
+        code = ("import gc\ngc.collect()\n_a=gc.mem_alloc()\n" + bootstrap() +
                 "import gc\ngc.collect()\nprint(gc.mem_alloc()-_a)\n")
         with tempfile.TemporaryDirectory() as d:
             env = dict(os.environ, PIPKEEPER_SIM_DIR=".", PIPKEEPER_SIM_SRC="")
