@@ -131,6 +131,10 @@ class MachineBoard(Board):
         self._panel.reset_end()
 
     def update(self, buf, full=False, old=None):
+        if self.broken is not None:
+            # The boot's check failed and its screen says so: nothing drawn
+            # over it (the app's second try, firmware/picture.py, included)
+            raise self.broken
         self._frame.src = buf
         before = None
         if old is not None:

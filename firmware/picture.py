@@ -160,8 +160,8 @@ class Picture:
         # A resting mark on flash: the first refresh removes it whatever
         # this boot does with it. The block for its picture is taken only
         # once the restore is done (``recall``): taken first, its 4,736
-        # bytes were the ones a late boot on the scorer's own image lacked
-        # at its aim of 40 KB free (issue 21), and the boot showed an error
+        # bytes were more than the own image's late boot could spare at its
+        # heap aim (tests/device/test_heap.py), and the boot showed an error
         # where a full refresh does.
         self.mark = None
         try:

@@ -7,7 +7,8 @@ heap, the boot must draw the same frame as with the whole heap (an error
 screen is a failure). The bench's own figure sweeps every 2 KB step.
 
 The scorer's own image (pipkeeper firmware) runs its code in place from
-flash: 40 KB with the checkpoint, 48 KB for a full replay (met since the
+flash: 42 KB with the checkpoint (40 KB before the panel's picture, issue
+33), 48 KB for a full replay (met since the
 checkpoint's bulk is packed, the panel's layout is made as it is sent and
 the own image holds no reserve: docs/PERFORMANCE.md). The stock images
 load some 60 KB of .mpy code into the heap a press: theirs are the guard of
@@ -23,7 +24,11 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
 CHECKPOINT_AIM = 128 * 1024
 FULL_REPLAY_AIM = 136 * 1024
 # The scorer's own image (issue 21): its modules run in place from flash.
-OWN_CHECKPOINT_AIM = 40 * 1024
+# 40 KB until issue 33: the panel's picture (firmware/picture.py: its module,
+# the resting mark read, the kept picture's bookkeeping) takes 2 KB of the
+# late boot's heap; 40,960 B free then failed its restore, 43,008 drew
+# (docs/PERFORMANCE.md, "The picture, settled").
+OWN_CHECKPOINT_AIM = 42 * 1024
 OWN_FULL_REPLAY_AIM = 48 * 1024
 # How far above the aim every 2 KB step is booted, and the steps above that
 # (each step a cold boot: a few seconds of CI's 35 minutes).

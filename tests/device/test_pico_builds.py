@@ -158,7 +158,9 @@ def test_a_busy_line_that_never_moves_is_an_error_screen(build, tmp_path):
         board.close()
     image = devkit.image_of(board)
     # The scorer's screen went out (nobody could tell it did not show), then
-    # the error screen, sent blind; the press after it is not taken.
+    # the error screen, sent blind; nothing is drawn over it (the app's
+    # second try of a failed update is refused too); the press after it is
+    # not taken.
     assert len(frames) == 2 and frames[1].full and frames[1].data != frames[0].data, frames
     save_png(frames[1].data, str(tmp_path / "error.png"))
     assert more == []

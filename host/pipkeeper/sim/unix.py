@@ -63,17 +63,20 @@ HEAP = "160K"       # the firmware's heap: the board's (the harness's share come
 _SHARES = {}
 
 
-def harness_share(plain_posix=False):
+def harness_share():
     """Bytes of the heap the sim's own bootstrap keeps (mp/flashdir.py's
     filesystem in Python, mp/machine.py's stand-in), measured once a run.
     A board pays neither (LittleFS and ``machine`` are in C there), so the
     process gets the firmware's heap plus this: the firmware then has what
     a 160 KB heap gives it, as tests/firmware/mp/mpbuild.py does for the
-    fault harnesses. Rounded up to the kilobyte."""
-    key = (micropython(), plain_posix)
+    fault harnesses. Rounded up to 4 KB: its Python calls (a path built
+    at every file operation, 160 bytes of garbage each where the board's
+    C filesystem makes 96) scatter the heap more than a board's, which the
+    resident bytes alone do not pay for."""
+    key = micropython()
     if key not in _SHARES:
         import tempfile
-        code = ("import gc\ngc.collect()\n_a=gc.mem_alloc()\n" + bootstrap(plain_posix) +
+        code = ("import gc\ngc.collect()\n_a=gc.mem_alloc()\n" + bootstrap() +
                 "import gc\ngc.collect()\nprint(gc.mem_alloc()-_a)\n")
         with tempfile.TemporaryDirectory() as d:
             env = dict(os.environ, PIPKEEPER_SIM_DIR=".", PIPKEEPER_SIM_SRC="")
@@ -84,7 +87,7 @@ def harness_share(plain_posix=False):
         except (ValueError, IndexError):
             raise PipkeeperError("the simulated board did not start: %s" % (
                 (r.stdout + r.stderr).strip().splitlines() or ["?"])[-1])
-        _SHARES[key] = (n + 1023) // 1024 * 1024
+        _SHARES[key] = (n + 4095) // 4096 * 4096
     return _SHARES[key]
 
 
