@@ -606,8 +606,12 @@ class App:
         # The screen's module, its helpers (screens.ui: the only module the
         # screens share) and the flow that made the view: a closed set, so
         # that no module kept holds one evicted (which would be loaded twice).
-        self.drew_with = (mod.__name__, "firmware.screens.ui",
-                          "firmware.flows." + core._FLOWS[core.kind(self.ctx, self.ui)])
+        flow = "firmware.flows." + core._FLOWS[core.kind(self.ctx, self.ui)]
+        # (and the helpers the flow imports where it uses them: DRAWS_WITH,
+        # kept when the view loaded them, so the next frame does not load
+        # them again)
+        self.drew_with = (mod.__name__, "firmware.screens.ui", flow) + tuple(
+            n for n in getattr(sys.modules.get(flow), "DRAWS_WITH", ()) if n in sys.modules)
 
     # -- faults ------------------------------------------------------------------------
 

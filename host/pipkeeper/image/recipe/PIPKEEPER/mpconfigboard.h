@@ -23,3 +23,5 @@
 #define MICROPY_PY_RE                           (0)
 #define MICROPY_PY_PLATFORM                     (0)
 #define MICROPY_PY_MACHINE_I2C_TARGET           (0)
+#define MICROPY_PY_BUILTINS_HELP                (0)
+#define MICROPY_PY_ASYNCIO                      (0)

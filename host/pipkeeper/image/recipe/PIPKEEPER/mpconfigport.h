@@ -19,8 +19,16 @@
 // - MD5, SHA-1 and AES (hashlib.md5/sha1, cryptolib): the link hashes with
 //   SHA-256, which stays;
 // - I2S, 1-Wire, DHT sensors, the bitstream driver: no such hardware;
-// - the inline Thumb assembler (@micropython.asm_thumb): the scorer's native
-//   code is viper, compiled by mpy-cross and frozen.
+// - the inline Thumb assembler (@micropython.asm_thumb), and the Thumb
+//   code emitter itself (@micropython.native and viper compiled on the
+//   board, 12.5 KB): the scorer's viper code is compiled by mpy-cross and
+//   frozen, and what the board loads of it needs only the loader of native
+//   code, which stays (MICROPY_PERSISTENT_CODE_LOAD_NATIVE);
+// - the UART, PWM, the soft SPI and time_pulse_us: the Badger 2040's REPL
+//   is on USB, its panel on the hardware SPI, and its LED is only switched
+//   (I2C stays: the port's machine_i2c.c is built whatever the option says);
+// - help() and its text, and the C half of asyncio, whose Python half the
+//   image never froze.
 
 #include_next <mpconfigport.h>
 
@@ -42,3 +50,14 @@
 #define MICROPY_PY_MACHINE_BITSTREAM            (0)
 #undef MICROPY_EMIT_INLINE_THUMB
 #define MICROPY_EMIT_INLINE_THUMB               (0)
+#undef MICROPY_EMIT_THUMB
+#define MICROPY_EMIT_THUMB                      (0)
+#define MICROPY_PERSISTENT_CODE_LOAD_NATIVE     (1)
+#undef MICROPY_PY_MACHINE_UART
+#define MICROPY_PY_MACHINE_UART                 (0)
+#undef MICROPY_PY_MACHINE_PWM
+#define MICROPY_PY_MACHINE_PWM                  (0)
+#undef MICROPY_PY_MACHINE_SOFTSPI
+#define MICROPY_PY_MACHINE_SOFTSPI              (0)
+#undef MICROPY_PY_MACHINE_PULSE
+#define MICROPY_PY_MACHINE_PULSE                (0)
