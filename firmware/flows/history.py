@@ -16,6 +16,10 @@ ui keys: "s": "hist", "c": cursor, "g": the record shown (file name),
 from firmware.core import labels
 from firmware.words import plural, preset
 
+# The helper this flow imports where it uses it, which the app keeps with
+# the flow between frames (firmware/app.py render).
+DRAWS_WITH = ("firmware.flows.rules_line",)
+
 
 def _games(ctx):
     st = ctx.store

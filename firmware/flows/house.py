@@ -21,10 +21,11 @@ rules whose value is not the preset's default, as [Option] tags
 """
 
 from firmware.core import labels
+from firmware.words import PRESETS, preset, plural
+
 # The helper this flow imports where it uses it, which the app keeps with
 # the flow between frames (firmware/app.py render).
 DRAWS_WITH = ("firmware.flows.rule_sets",)
-from firmware.words import PRESETS, preset, plural
 
 _NO_YES = ("no", "yes")
 _POINTS = ("0", "5", "10", "15", "20", "25", "50")

@@ -38,6 +38,10 @@ from firmware.core import labels, sheet_rows
 from firmware.words import plural, preset
 from firmware.flows import screens
 
+# The helper this flow imports where it uses it, which the app keeps with
+# the flow between frames (firmware/app.py render).
+DRAWS_WITH = ("firmware.flows.rules_line",)
+
 
 def _names(ctx):
     return ctx.game.players

@@ -84,7 +84,9 @@ def words(name):
 def event_facts(bits, pips, db, told):
     """The score event's facts: six, each None (not written) or one int a
     seat; ``bits`` what the engine asks, ``told`` {field: [per seat]} as
-    entered. None when the rules count none of them."""
+    entered. None when the rules count none of them, and a fact None where
+    no seat has it: the event is the one its line reads back as (a mark of
+    0 is not written, shared_engine/marks.py)."""
     n = len(bits)
     out = [None] * COUNT
     for name, bit, k, _, _ in FIELDS:
@@ -93,10 +95,13 @@ def event_facts(bits, pips, db, told):
             out[k] = tuple(got[s] if bits[s] & bit else 0 for s in range(n))
     if any(b & ASK_WENT_OUT for b in bits):
         out[WENT_OUT] = tuple(1 if _went_out(bits[s], pips[s], db[s]) else 0 for s in range(n))
-    for x in out:
-        if x is not None:
-            return tuple(out)
-    return None
+    kept = None
+    for k in range(COUNT):
+        if out[k] is not None and not any(out[k]):
+            out[k] = None
+        elif out[k] is not None:
+            kept = True
+    return tuple(out) if kept else None
 
 
 def field_view(view, name, v, b, more, keys):

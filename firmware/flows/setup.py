@@ -29,10 +29,11 @@ start.
 """
 
 from firmware.core import labels
+from firmware.words import PRESETS, preset
+
 # The helper this flow imports where it uses it, which the app keeps with
 # the flow between frames (firmware/app.py render).
 DRAWS_WITH = ("firmware.flows.rule_sets",)
-from firmware.words import PRESETS, preset
 ABOUT = (
     ("Chicken Foot, double-9, 10 rounds",),
     ("Maltese cross, 0-0 counts 50",),

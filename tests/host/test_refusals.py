@@ -1,5 +1,5 @@
 """The engine's refusals, compiled for the heap builds with their texts in
-shared_engine/refusals.py (host/pipkeeper/board/refusals.py)."""
+shared_engine/refusals.bin (host/pipkeeper/board/refusals.py)."""
 
 import ast
 import subprocess
@@ -15,8 +15,10 @@ def test_the_table_is_current():
     """Every refusal's text is in the table, or the build would leave it in
     its module (the heap keeps it at every press); a text no longer raised
     only costs the table."""
-    assert (ROOT / refusals.TABLE).read_text(encoding="utf-8") == refusals.table_source(refusals.texts()), (
+    assert (ROOT / refusals.TABLE).read_bytes() == refusals.table_bytes(refusals.texts()), (
         "run `python -m pipkeeper.board.refusals`")
+    numbers, _ = refusals.table(ROOT / "shared_engine")
+    assert sorted(numbers, key=numbers.get) == refusals.texts()
 
 
 def test_a_rewritten_module_keeps_its_lines_and_raises_by_number():
@@ -46,14 +48,14 @@ def test_a_rewritten_module_keeps_its_lines_and_raises_by_number():
 
 def test_only_the_engine_modules_are_rewritten():
     assert refusals.applies("shared_engine/engine.py")
-    assert not refusals.applies("shared_engine/tiles.py") and not refusals.applies("shared_engine/refusals.py")
+    assert not refusals.applies("shared_engine/tiles.py")
     assert not refusals.applies("firmware/app.py") and not refusals.applies(None)
 
 
 def test_the_compiled_engine_refuses_in_the_same_words(tmp_path):
-    """On the unix port, from .mpy files: a refusal reads as the source's,
-    the engine's modules hold none of the table's texts, and the table is
-    loaded only by the refusal."""
+    """On the unix port, from .mpy files: a refusal reads as the source's
+    (the first text, the last, one beyond ASCII where there is one), and
+    the engine's modules hold none of the table's texts."""
     from pipkeeper.paths import micropython_binary
     out = mpy.engine_build(ROOT, cache=tmp_path / "mpy")
     engine = (out / "shared_engine" / "engine.mpy").read_bytes()
@@ -61,14 +63,15 @@ def test_the_compiled_engine_refuses_in_the_same_words(tmp_path):
     assert sum(t.encode() in engine for t in refusals.texts()) == 0
     code = (
         "import sys\nsys.path.insert(0, %r)\n"
-        "from shared_engine import presets\n"
-        "print('refusals' in sys.modules)\n"
+        "from shared_engine import presets, tiles\n"
         "try:\n presets.Rules('chickenfoot', 2, {'rounds': '10'})\n"
         "except ValueError as e:\n print(e)\n"
-        "print('shared_engine.refusals' in sys.modules)\n" % str(out))
+        "for n in (0, %d, 10000):\n print(tiles.said(n))\n" % (str(out), len(refusals.texts()) - 1))
     r = subprocess.run([micropython_binary(), "-X", "heapsize=160K", "-c", code],
                        capture_output=True, text=True, timeout=60)
-    assert r.stdout.split("\n")[:3] == ["False", "rounds: 10-10 is not in a double-9 set", "True"], r.stdout + r.stderr
+    texts = refusals.texts()
+    assert r.stdout.split("\n")[:4] == ["rounds: 10-10 is not in a double-9 set", texts[0], texts[-1],
+                                        "refused (text 10000)"], r.stdout + r.stderr
     with pytest.raises(ValueError, match="rounds: 10-10 is not in a double-9 set"):
         from shared_engine import presets
         presets.Rules("chickenfoot", 2, {"rounds": "10"})

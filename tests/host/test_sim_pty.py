@@ -96,9 +96,9 @@ class Terminal:
 
 def _keys(lang):
     """From the first screen: Chicken Foot Cross, the default players, the
-    language, Start; then the dealer's screen: the next leader, Start
-    (the first turn)."""
-    return "daaddd" + "b" * LANGS.index(lang) + "a" + "da"
+    language (the options page's fifth row, below House rules), Start;
+    then the dealer's screen: the next leader, Start (the first turn)."""
+    return "daadddd" + "b" * LANGS.index(lang) + "a" + "da"
 
 
 @pytest.mark.slow

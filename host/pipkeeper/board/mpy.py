@@ -76,7 +76,9 @@ def compiled(src, dst, args=(), name=None):
 
 def build_package(src_dir, out_dir, args=(), skip=()):
     """Compile every .py of a package folder (recursively) into out_dir,
-    keeping the package layout. Returns the list of .mpy paths."""
+    keeping the package layout, and copy its data files (*.bin: the
+    firmware's fonts, the engine's refusals) beside them. Returns the list
+    of .mpy paths."""
     src_dir = Path(src_dir)
     out_dir = Path(out_dir)
     built = []
@@ -87,6 +89,11 @@ def build_package(src_dir, out_dir, args=(), skip=()):
         dst = out_dir / rel.with_suffix(".mpy")
         compiled(src, dst, args, rel.as_posix())
         built.append(dst)
+    for src in sorted(src_dir.rglob("*.bin")):
+        dst = out_dir / src.relative_to(src_dir.parent)
+        data = src.read_bytes()
+        if not dst.is_file() or dst.read_bytes() != data:
+            write_atomically(dst, data)
     return built
 
 

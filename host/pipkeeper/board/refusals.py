@@ -9,15 +9,20 @@ about 6 KB of the unix port's heap at every press of a game, in engine,
 dgn, presets and scoring, for the rare press a refusal is met on; issue
 31's house rules then left the flashed sim's table (160 KB) short of room.
 
-How: ``shared_engine/refusals.py`` holds every such text once (``TEXTS``,
-made from the sources by ``write``; tests/host/test_refusals.py checks it
-is current). Compiling an engine module for the board (board/mpy.py),
-``transform`` puts ``_said(N)`` where a raise names text N, on the same
-line, and imports ``_said`` (shared_engine/tiles.py ``said``: it loads the
-table only then) after the module's last line. The message a player or a
-test sees is the same text. The sources stay as they read, and so does
-the scorer's own image, which runs them from flash (image/build.py leaves
-the table out of it).
+How: ``shared_engine/refusals.bin`` holds every such text once (a data
+file of the engine's package, shipped beside its modules as the fonts are
+beside the firmware's; made from the sources by ``write``, and
+tests/host/test_refusals.py checks it is current): the offsets of the
+texts (2 bytes each, little-endian, and the end's), then the texts, UTF-8.
+Compiling an engine module for the board (board/mpy.py), ``transform``
+puts ``_said(N)`` where a raise names text N, on the same line, and
+imports ``_said`` (shared_engine/tiles.py ``said``, which reads text N
+of the file: the heap pays for that one text, at the refusal) after the
+module's last line. The message a player or a test sees is the same text.
+The sources stay as they read, and so does the scorer's own image, which
+runs them from flash (image/build.py leaves the file out of it). A table
+as a module cost the refusal's press 9 KB of the unix port's heap, which a
+score refused on a full heap did not find (tests/firmware/test_random_presses.py).
 
 Run ``python -m pipkeeper.board.refusals`` after changing a refusal's text.
 """
@@ -27,9 +32,9 @@ import hashlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-TABLE = "shared_engine/refusals.py"
-# Not rewritten: the module that defines ``said`` and the table itself.
-KEPT = ("shared_engine/tiles.py", TABLE)
+TABLE = "shared_engine/refusals.bin"
+# Not rewritten: the module that defines ``said``.
+KEPT = ("shared_engine/tiles.py",)
 SHORTEST = 13        # a shorter text costs the heap less than the call that replaces it
 _IMPORT = "\nfrom shared_engine.tiles import said as _said\n"
 
@@ -64,18 +69,22 @@ def texts(root=ROOT):
     return sorted(found)
 
 
-def table_source(found):
-    lines = ['"""The engine\'s refusals, each once: made by host/pipkeeper/board/refusals.py',
-             "(`python -m pipkeeper.board.refusals`), which says why. Loaded only when one",
-             'is raised, on the builds that load modules into the heap."""', "", "TEXTS = ("]
-    lines += ["    %r," % t for t in found]
-    lines.append(")")
-    return "\n".join(lines) + "\n"
+def table_bytes(found):
+    """The file: the offsets of the texts (and of their end), then the texts."""
+    texts = [t.encode("utf-8") for t in found]
+    at = 2 * (len(texts) + 1)
+    head = bytearray()
+    for t in texts + [b""]:
+        head += at.to_bytes(2, "little")
+        at += len(t)
+    if at > 0xFFFF:
+        raise ValueError("the refusals' texts outgrew 64 KB")
+    return bytes(head) + b"".join(texts)
 
 
 def write(root=ROOT):
     path = Path(root) / TABLE
-    path.write_text(table_source(texts(root)), encoding="utf-8")
+    path.write_bytes(table_bytes(texts(root)))
     return path
 
 
@@ -88,11 +97,10 @@ def table(package):
         data = (Path(package) / Path(TABLE).name).read_bytes()
     except OSError:
         return {}, ""
-    tree = ast.parse(data.decode("utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "TEXTS":
-            return {c.value: i for i, c in enumerate(node.value.elts)}, hashlib.sha256(data).hexdigest()
-    return {}, ""
+    n = int.from_bytes(data[:2], "little") // 2 - 1
+    at = [int.from_bytes(data[2 * i:2 * i + 2], "little") for i in range(n + 1)]
+    return ({data[at[i]:at[i + 1]].decode("utf-8"): i for i in range(n)},
+            hashlib.sha256(data).hexdigest())
 
 
 def applies(name):

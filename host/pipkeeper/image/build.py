@@ -159,10 +159,10 @@ def stage(board, version=__version__):
 # ``badger2040`` module, which this image does not have). 4.6 KB of flash
 # the language packs need (issue 31's house rules ran the image past the
 # filesystem).
-# Nor the engine's table of refusals: the image runs the engine's sources
+# Nor the engine's file of refusals: the image runs the engine's sources
 # as they are, their texts in flash (host/pipkeeper/board/refusals.py).
 NEVER_RUN = ("firmware/board_sim.py", "firmware/board_sim_words.py", "firmware/board_badger.py",
-             "shared_engine/refusals.py")
+             "shared_engine/refusals.bin")
 
 
 MAIN = '''\

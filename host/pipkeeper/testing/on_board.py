@@ -97,6 +97,8 @@ def files_to_send(root, args, only=()):
     for src in sorted(engine.glob("*.py")):
         data = mpy.compiled(src, cache / (src.stem + ".mpy"), args, "shared_engine/" + src.name)
         out.append((SCRATCH + "/shared_engine/" + src.stem + ".mpy", data))
+    for src in sorted(engine.glob("*.bin")):      # the refusals' texts (board/refusals.py)
+        out.append((SCRATCH + "/shared_engine/" + src.name, src.read_bytes()))
     return out
 
 
