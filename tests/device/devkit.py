@@ -14,6 +14,7 @@ two folders' conftest.py cannot both be imported as `conftest`.)
 - ``image_files``: every file of a flash image's LittleFS, read from the image.
 """
 
+import json
 import os
 import shutil
 import sys
@@ -284,6 +285,17 @@ def cli(port, *args, db=None, timeout=600):
     if db is not None:
         env["PIPKEEPER_DB"] = str(db)
     return run_cli(*args, env=env, timeout=timeout)
+
+
+def sync_and_off(board, db):
+    """`pipkeeper sync --json` of the board over its serial port into the
+    library ``db``, then the board powered off: the report, parsed (the
+    sync must succeed)."""
+    with serial(board) as port:
+        code, out, err = cli(port, "sync", "--json", db=db)
+    off(board)
+    assert code == 0, err
+    return json.loads(out)
 
 
 def sim_frames(flash_dir, presses, mpy_tree, power_cycle=False, start=True):

@@ -27,13 +27,9 @@ def test_two_emulated_boards_sync_into_one_library_as_two_games(golden, device_c
         board = devkit.new_board(tmp_path / name, image=golden)
         try:
             devkit.play(board, setup)
-            with devkit.serial(board) as port:
-                code, out, err = devkit.cli(port, "sync", "--json", db=db)
-            devkit.off(board)
+            synced = devkit.sync_and_off(board, db)
         finally:
             board.close()
-        assert code == 0, err
-        synced = json.loads(out)
         assert synced["board"] == board.uid, synced           # the board's machine.unique_id()
         assert [(e["file"], e["action"]) for e in synced["files"]] == [("0001.dgn", "new")], synced
         boards.append(board.uid)

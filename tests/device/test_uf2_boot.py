@@ -152,13 +152,9 @@ def test_uf2_boots_into_the_scorer_then_flash_copies_nothing_and_a_game_syncs(
 
         # ... and it syncs.
         db = tmp_path / "library.sqlite3"
-        with devkit.serial(board) as port:
-            code, out, err = devkit.cli(port, "sync", "--json", db=db)
-        devkit.off(board)
+        synced = devkit.sync_and_off(board, db)
     finally:
         board.close()
-    assert code == 0, err
-    synced = json.loads(out)
     assert [(e["action"], e["status"]) for e in synced["files"]] == [("new", "ok")], synced
     code, games, err = devkit.cli(None, "games", "--json", db=db)
     assert code == 0, err
