@@ -158,7 +158,20 @@ class Planner:
         return seq
 
     def event(self, ev):
-        """Presses that record ``ev`` from the current UI state."""
+        """Presses that record ``ev`` from the current UI state. The board's
+        heap bookkeeping is off meanwhile (``heap.evict``: score entry lets
+        go of its modules as it makes its line): on CPython it means nothing,
+        and the search's thousands of trial presses imported the flows again
+        at each (a fix with facts took minutes)."""
+        from firmware import heap
+        evict = heap.evict
+        heap.evict = lambda *args, **kw: None
+        try:
+            return self._event(ev)
+        finally:
+            heap.evict = evict
+
+    def _event(self, ev):
         g = self.ctx.game
         k = core.kind(self.ctx, self.ui)
         if ev[0] == SCORE and k in ("score", "turn", "menu"):
@@ -174,6 +187,18 @@ class Planner:
         return seq
 
     # -- strategies ------------------------------------------------------------------
+
+    def _fix_aim(self, ev, ui):
+        """The value a correction's field being entered must reach: the
+        pips, or (a field after them, the house rules' facts) the fact's
+        mark in ``ev`` (without it the search wandered through every value
+        of a fact up to the pips, and a fix with facts took minutes)."""
+        if not ui.get("field"):
+            return ev[3]
+        from firmware.flows import fix_facts
+        name = fix_facts.fix_fields(self.ctx.game, ui["i"], ui)[ui["field"]]
+        marks = ev[5] if len(ev) > 5 else None
+        return (marks[FACT_OF_FIELD[name]] or 0) if marks is not None else 0
 
     def _search(self, ev, depth=40):
         """Breadth-first over UI states until a press emits ``ev``."""
@@ -194,7 +219,7 @@ class Planner:
                     continue     # never the way to a game event (qr: the end screen's codes)
                 if ev[0] == engine.FIX and (ui2.get("s") in ("score", "pick") or (
                         ui2.get("s") == "fix" and (ui2["r"] != ev[1] - 1 or ui2["i"] != ev[2] - 1
-                                                   or ui2["v"] > ev[3] + 9))):
+                                                   or ui2["v"] > self._fix_aim(ev, ui2) + 9))):
                     continue     # score entry, another cell, 10 over: never on a shortest way
                 key = json.dumps(ui2, sort_keys=True)
                 if key not in seen:

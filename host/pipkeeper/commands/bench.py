@@ -66,7 +66,7 @@ def bench_engine(as_json, no_callgrind, house_rules):
 @click.option("--no-callgrind", is_flag=True, help="Skip the instruction counts (valgrind).")
 @click.option("--presses", "presses_only", is_flag=True,
               help="Only the presses: per play, per score entry and its twins per house rule, "
-                   "the mend of a mistyped score (no boots, a few seconds).")
+                   "the mend of a mistyped score (no boots, under a minute).")
 def bench_firmware(as_json, no_callgrind, presses_only):
     """A cold boot of the real firmware on the unix port (heap 160K) restoring the
     largest game, late and early: time, instructions, heap, render cost per
