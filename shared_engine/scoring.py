@@ -116,10 +116,10 @@ def check_seat(bnd, s, p, d):
     if p != lo and lo == hi:
         raise IllegalEvent("{seat}'s hand counts {total}, not {n}", seat, lo, p)
     if p < lo:
-        raise IllegalEvent("{seat}'s {tiles} make at least {least} pips, not {n}",
+        raise IllegalEvent("{seat}'s hand of {tiles} makes at least {least}, not {n}",
                            seat, ("1 tile",) if k == 1 else ("{n} tiles", k), lo, p)
     if p > hi:
-        raise IllegalEvent("{seat}'s {tiles} make at most {most} pips, not {n}",
+        raise IllegalEvent("{seat}'s hand of {tiles} makes at most {most}, not {n}",
                            seat, ("1 tile",) if k == 1 else ("{n} tiles", k), hi, p)
 
 

@@ -72,10 +72,10 @@ def test_a_seat_that_went_out_keeps_0():
 def test_a_value_the_engine_can_prove_wrong_is_refused():
     # Round 9-9: 9-9 and 9-4 are on the table, so one tile makes at most 17 pips.
     rejects(game(CF, 4, ONE, TWO + "fix 1 2 18  ; 10"), 10,
-            "seat 2's 1 tile make at most 17 pips, not 18")
+            "seat 2's hand of 1 tile makes at most 17, not 18")
     # Without the +DB mark the one tile is not 0-0: at least 1 pip.
     rejects(game(CF, 4, ONE, TWO + "fix 1 2 0   ; 10"), 10,
-            "seat 2's 1 tile make at least 1 pips, not 0")
+            "seat 2's hand of 1 tile makes at least 1, not 0")
     # Only one seat holds 0-0.
     rejects(game(CF, 4, ONE, TWO + "fix 1 2 0+DB\nfix 1 3 0+DB  ; 11"), 11,
             "seat 3 cannot hold 0-0: seat 2 does")
@@ -163,7 +163,7 @@ def test_fix_of_a_round_the_board_no_longer_keeps():
     assert g.base > 0                   # round 9-9's events are gone
     g.apply((FIX, 1, 2, 17, 0))
     assert g.results[0][3] == (0, 17, 5, 7) and g.totals == [5, 19, 7, 16]
-    rejects(game(CF, 4, ONE, body + "fix 1 2 18"), None, "at most 17 pips, not 18")
+    rejects(game(CF, 4, ONE, body + "fix 1 2 18"), None, "makes at most 17, not 18")
     g.apply((FIX, 1, 2, 3, 0))
     assert g.totals == [5, 5, 7, 16]
 

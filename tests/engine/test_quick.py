@@ -165,7 +165,7 @@ def test_quick_scores_are_checked_by_counts():
     opts = {"hand_size": "13"}
     text = game(CF, 4, opts, QBLOCK + "1 pass   ; 14")
     rejects(text + "score 60 43 60 60   ; 15\n", 15,
-            "seat 2's 12 tiles make at least 44 pips, not 43")
+            "seat 2's hand of 12 tiles makes at least 44, not 43")
     rep = report(text + "score 60 44 60 60\n")
     assert rep["totals"] == [60, 44, 60, 60]
 

@@ -16,17 +16,17 @@ def test_a_round_closed_early_is_checked_against_its_hands():
     # 2 players of 7: Ann placed 9-9 (6 left), Bob played 9-4 (6 left)
     body = "round 9-9 lead 1\n2 play 9-4\n"
     rejects(game(CROSS, 2, body=body + "score 3 40   ; 5"), 5,
-            "seat 1's 6 tiles make at least 15 pips, not 3")
+            "seat 1's hand of 6 tiles makes at least 15, not 3")
     rejects(game(CROSS, 2, body=body + "score 30 400   ; 5"), 5,
-            "seat 2's 6 tiles make at most")
+            "seat 2's hand of 6 tiles makes at most")
     rep = report(game(CROSS, 2, body=body + "score 30 40"))
     assert rep["totals"] == [30, 40] and rep["rounds"][0]["out"] is None
     # quick tracking knows the counts as well (three plays of 13 tiles)
     quick = "round 9-9 lead 1\n1 play\n2 play\n3 play\nscore 0 0 0   ; 7\n"
-    rejects(game("chickenfoot", 3, body=quick), 7, "seat 1's 13 tiles make at least")
+    rejects(game("chickenfoot", 3, body=quick), 7, "seat 1's hand of 13 tiles makes at least")
     # the correction of such a round is checked as much
     rejects(game(CROSS, 2, body=body + "score 30 40\nfix 1 2 2   ; 6"), 6,
-            "seat 2's 6 tiles make at least")
+            "seat 2's hand of 6 tiles makes at least")
 
 
 def test_a_paper_sheet_is_bounded_by_the_set_alone():

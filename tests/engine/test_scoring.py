@@ -50,7 +50,7 @@ def test_the_out_player_scores_zero():
 def test_one_tile_left_is_at_most_the_largest_tile():
     # 9-9 and 9-4 are on the table: the largest tile left is 9-8, 17 pips.
     rejects(game(CF, 4, ONE, OUT1 + "score 0 18 3 3   ; 6"), 6,
-            "seat 2's 1 tile make at most 17 pips, not 18")
+            "seat 2's hand of 1 tile makes at most 17, not 18")
     rep = report(game(CF, 4, ONE, OUT1 + "score 0 17 0+DB 3"))
     assert rep["totals"] == [0, 17, 0, 3]
 
@@ -59,18 +59,18 @@ def test_no_double_blank_mark_means_no_0_0():
     # FORMAT: "+DB marks a seat holding 0-0". Without the mark, seat 2's one
     # tile is not 0-0, and every other tile has at least 1 pip (ruling 5).
     rejects(game(CF, 4, ONE, OUT1 + "score 0 0 3 3   ; 6"), 6,
-            "seat 2's 1 tile make at least 1 pip")
+            "seat 2's hand of 1 tile makes at least 1")
 
 
 def test_below_the_smallest_sum():
     # No +DB mark: no 0-0 either, so 1+2+2+3+3+4+4+4+5+5+5+6+6 = 50.
     rejects(game(CF, 2, SMALL, BLOCK13 + "score 49 60   ; 7"), 7,
-            "seat 1's 13 tiles make at least 50 pips, not 49")
+            "seat 1's hand of 13 tiles makes at least 50, not 49")
 
 
 def test_above_the_largest_sum():
     rejects(game(CF, 2, SMALL, BLOCK13 + "score 60 107   ; 7"), 7,
-            "seat 2's 13 tiles make at most 106 pips, not 107")
+            "seat 2's hand of 13 tiles makes at most 106, not 107")
 
 
 def test_the_smallest_and_largest_sums_are_accepted():
@@ -81,9 +81,9 @@ def test_the_smallest_and_largest_sums_are_accepted():
 def test_bounds_with_double_blank_in_hand():
     # +DB: 0-0 is one of the tiles, the other 12 come from the rest.
     rejects(game(CF, 2, SMALL, BLOCK13 + "score 43+DB 60   ; 7"), 7,
-            "seat 1's 13 tiles make at least 44 pips, not 43")
+            "seat 1's hand of 13 tiles makes at least 44, not 43")
     rejects(game(CF, 2, SMALL, BLOCK13 + "score 101+DB 60   ; 7"), 7,
-            "seat 1's 13 tiles make at most 100 pips, not 101")
+            "seat 1's hand of 13 tiles makes at most 100, not 101")
     rep = report(game(CF, 2, SMALL, BLOCK13 + "score 100+DB 60"))
     assert rep["rounds"][0]["scores"] == [100, 60]
     assert rep["rounds"][0]["holds_double_blank"] == [1]
@@ -104,7 +104,7 @@ def test_bounds_count_a_known_drawn_tile():
     """
     opts = {"hand_size": "13"}
     rejects(game(CF, 4, opts, body + "score 59 60 60 60   ; 11"), 11,
-            "seat 1's 13 tiles make at least 60 pips, not 59")
+            "seat 1's hand of 13 tiles makes at least 60, not 59")
     rep = report(game(CF, 4, opts, body + "score 60 60 60 60"))
     assert rep["totals"] == [60, 60, 60, 60]
 
@@ -183,9 +183,9 @@ def test_a_round_closed_after_part_of_the_play_is_checked():
         2 draw               ; 5
     """
     rejects(game(CF, 4, body=body + "score 0 0 0 0   ; 6"), 6,
-            "seat 1's 10 tiles make at least 33 pips, not 0")
+            "seat 1's hand of 10 tiles makes at least 33, not 0")
     rejects(game(CF, 4, body=body + "score 40 50 60 400   ; 6"), 6,
-            "seat 4's 11 tiles make at most")
+            "seat 4's hand of 11 tiles makes at most")
     rep = report(game(CF, 4, body=body + "score 40 50 60 70"))
     assert rep["totals"] == [40, 50, 60, 70] and rep["state"] is None
     assert rep["rounds"][0]["out"] is None

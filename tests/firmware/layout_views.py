@@ -162,7 +162,7 @@ def _game_views(rules, n, seed, tracking):
                 ui = {"s": "score", "i": i, "p": [7 + 13 * j for j in range(n)],
                       "d": [j % 2 for j in range(n)]}
                 sampler.add("score-%d" % (i == n - 1), core.view(ctx, ui))
-            msg = ctx.words("seat %d's %d tiles make at least %d pips, not %d" % (n, 4, 9, 2))
+            msg = ctx.words("seat %d's hand of %d tiles makes at least %d, not %d" % (n, 4, 9, 2))
             sampler.add("score-refused", core.view(ctx, {"s": "score", "i": n - 1, "msg": msg}))
 
     def dealer():

@@ -44,7 +44,7 @@ VIEWS = [
         "entered": [["Ann", "out"], ["Cy", "12"]], "message": None, "labels": ["OK", "+10", "0-0", "+1", "-1"]}},
     {"name": "score-refused", "screen": "score", "view": {
         "title": "Score R3 7-7", "right": "3/3", "name": "Di", "pips": 2, "db": True, "out": False,
-        "entered": [["Ann", "out"], ["Bob", "23"]], "message": "Di's 4 tiles make at least 9 pips, not 2",
+        "entered": [["Ann", "out"], ["Bob", "23"]], "message": "Di's hand of 4 tiles makes at least 9, not 2",
         "labels": ["OK", "+10", "0-0", "+1", "-1"]}},
     {"name": "sheet", "screen": "sheet", "view": {
         "title": "After round 3 of 10", "names": ["Ann", "Bob", "Cy", "Di"],
