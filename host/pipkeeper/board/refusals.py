@@ -4,7 +4,7 @@ board, the MicroPython test runs).
 
 Why: a string in a module is an object of the module for as long as it is
 loaded. The texts the engine raises (IllegalEvent, Refused, ValueError:
-some 120 of them, "a double-9 set has 55 tiles: too few for ...") took
+162 of them, "a double-9 set has 55 tiles: too few for ...") took
 about 6 KB of the unix port's heap at every press of a game, in engine,
 dgn, presets and scoring, for the rare press a refusal is met on; issue
 31's house rules then left the flashed sim's table (160 KB) short of room.
