@@ -23,5 +23,7 @@
 #define MICROPY_PY_RE                           (0)
 #define MICROPY_PY_PLATFORM                     (0)
 #define MICROPY_PY_MACHINE_I2C_TARGET           (0)
+// And help() with its text, and asyncio's C half (the image never froze its
+// Python half): issue 31's house rules needed the room.
 #define MICROPY_PY_BUILTINS_HELP                (0)
 #define MICROPY_PY_ASYNCIO                      (0)
