@@ -24,11 +24,10 @@ SCREENS = ("firmware.screens.", "firmware.flows.", "firmware.qr")   # (the QR sc
 # Engine modules a restore may load that a press seldom needs again: the
 # engine imports them again where it does (legal plays, score lines; the
 # house rules' table and house_set (by its prefix), facts, variants and marks: a game with house rules
-# on USB kept them all for good, and its next round found no room; the
-# refusals' texts, loaded for the one refusal: host/pipkeeper/board/refusals.py).
+# on USB kept them all for good, and its next round found no room).
 AFTER_RESTORE = ("shared_engine.checkpoint", "shared_engine.scoring", "shared_engine.moves",
                  "shared_engine.corrections", "shared_engine.house", "shared_engine.facts",
-                 "shared_engine.variants", "shared_engine.marks", "shared_engine.refusals")
+                 "shared_engine.variants", "shared_engine.marks")
 # The screens' and flows' words: let go with them.
 WORDS = ("firmware.words",)
 # What ``Heap.roomy`` lets go of before it runs a work a third time: what

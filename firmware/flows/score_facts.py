@@ -95,13 +95,13 @@ def event_facts(bits, pips, db, told):
             out[k] = tuple(got[s] if bits[s] & bit else 0 for s in range(n))
     if any(b & ASK_WENT_OUT for b in bits):
         out[WENT_OUT] = tuple(1 if _went_out(bits[s], pips[s], db[s]) else 0 for s in range(n))
-    kept = None
     for k in range(COUNT):
         if out[k] is not None and not any(out[k]):
             out[k] = None
-        elif out[k] is not None:
-            kept = True
-    return tuple(out) if kept else None
+    for x in out:
+        if x is not None:
+            return tuple(out)
+    return None
 
 
 def field_view(view, name, v, b, more, keys):

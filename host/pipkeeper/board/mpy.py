@@ -35,7 +35,7 @@ def mpy_cross_binary():
 def compile_file(src, dst, args=(), name=None):
     """Compile one source file (``name``: the file name tracebacks show);
     raise PipkeeperError with mpy-cross's words. An engine module is
-    compiled with its refusals' texts left in shared_engine/refusals.py
+    compiled with its refusals' texts left in shared_engine/refusals.bin
     (board/refusals.py says why)."""
     dst.parent.mkdir(parents=True, exist_ok=True)
     binary = mpy_cross_binary()

@@ -20,7 +20,6 @@ what it has on a 160K heap without a harness (as in ``pipkeeper sim``).
 """
 
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -39,14 +38,8 @@ def build(root=ROOT):
     out = Path(engine_build(root, cache=root / "build" / "faults-mpy"))
     # The firmware holds viper code (the panel column transpose): it needs
     # the host's native architecture.
+    # (and its data files, the fonts' .bin: build_package copies them)
     build_package(root / "firmware", out, args=HOST)
-    src = root / "firmware"
-    for f in src.rglob("*"):
-        if f.is_file() and f.suffix not in (".py", ".pyc", ".mpy") and "__pycache__" not in f.parts:
-            dst = out / "firmware" / f.relative_to(src)
-            if not dst.exists() or dst.stat().st_mtime < f.stat().st_mtime:
-                dst.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(f, dst)
     from pipkeeper.sim.unix import write_packs
     write_packs(out / "firmware")          # the languages' packs, as flash writes them
     for name in HARNESS:
