@@ -44,11 +44,11 @@ except ImportError:  # pragma: no cover - both interpreters have it
 from shared_engine.engine import Game, Round, Log, SCORE, FIX
 from shared_engine.presets import TRAINS
 
-VERSION = 8   # 3: lists in a fixed order, no keys; 4: a result's bounds and original;
+VERSION = 9   # 3: lists in a fixed order, no keys; 4: a result's bounds and original;
 # 5: bounds in hex, the undo history as its chunks; 6: the bulk packed after a JSON head;
 # 7: the doubles used and the round marks' totals in the blob;
 # 8: the house rules: a scored round's facts, the round's out_double, caught,
-# foot_by, laid and run (issue 31)
+# foot_by, laid and run (issue 31); 9: the options one flat list, name, value, ...
 _STREAMS_BYTES = sys.implementation.name == "micropython"
 TAIL = 256  # bytes of the record, before the covered length, that the CRC covers
 
@@ -84,9 +84,11 @@ def restore(data):
     take = _reader(blob)
     (rules, players, options, nused, over, stopped, redeals, keep_rounds, base,
      nresults, chunks, odd, marks, rd) = head
+    head = data = None
     opts = {}
-    for k, v in options:
-        opts[k] = v
+    for i in range(0, len(options), 2):
+        opts[options[i]] = options[i + 1]
+    options = None  # (with the caller's ``pop``: every-rule games' 17 options, let go)
     g = Game(rules, players, opts, True)   # its options were checked when it began
     n = g.n
     fi = "<%di" % n
@@ -207,7 +209,10 @@ def _encode(game):
             if isinstance(v, (list, tuple)):
                 v = list(v)
             rd.append(v)
-    head = [game.rules.name, game.players, [[k, v] for k, v in _options(game).items()],
+    opts = []
+    for k, v in _options(game).items():
+        opts += (k, v)      # one flat list: a pair a list cost the late boot 32 B an option
+    head = [game.rules.name, game.players, opts,
             len(game.used), game.over, game.stopped, game.redeals, game.keep_rounds, game.base,
             len(game.results), chunks, odd,
             [[at, _mark(m, game.results)] for at, m in game.marks], rd]
@@ -464,25 +469,33 @@ def resume(f, cp=None, keep_rounds=2):
     is the number of lines read, ``game.tail`` the events replayed after
     the checkpoint (None after a full replay).
     """
-    from shared_engine import dgn
-
     why = "no checkpoint"
     if cp is not None:
         try:
             data = read(cp)
             length = data["length"]
-            f.seek(0, 2)
-            if f.tell() < length:
+            size = f.seek(0, 2)
+            if size < length:
                 raise ValueError("the record is shorter than the checkpoint")
             if tail_crc(f, length) != data["tail"]:
                 raise ValueError("the record differs from the checkpoint")
             lines = data["lines"]
-            game = restore(data["state"])
+            game = restore(data.pop("state"))   # (restore lets go of what it read)
         except (ValueError, KeyError, TypeError, IndexError, _Unpacked) as e:
             why = str(e) or "the checkpoint is unreadable"
         else:
             data = None  # the heap back before the tail is replayed
+            if size == length:
+                # Nothing after the checkpoint (the board writes one a
+                # press): the record's reader is not loaded. On the stock
+                # image dgn.mpy is 10 KB of the heap and some of the cold
+                # boot's longest loading (bench device: cold_boot_ms_late).
+                game.warnings = []
+                game.lines = lines
+                game.tail = 0
+                return game, None
             f.seek(length)
+            from shared_engine import dgn
             sc = dgn.Scanner()
             sc.no = lines
             sc.in_tags = False
@@ -494,6 +507,7 @@ def resume(f, cp=None, keep_rounds=2):
             game.tail = sc.no - lines
             return game, None
     f.seek(0)
+    from shared_engine import dgn
     game = dgn.replay_lines(f, keep_rounds)
     game.tail = None
     return game, why

@@ -60,8 +60,11 @@ def _status(ctx, g):
                         ("1 toe",) if r.toes == 1 else ("{n} toes", r.toes)))
     if r.drawable(rules) == 0 and not r.drew:
         out.append(("Yard closed: play or pass",))
-    if rules.draw_until or rules.first_run:
-        from firmware.flows import play_rules     # (the house rules' words: only for them)
+    if (rules.first_run and r.run == s) or (rules.draw_until and r.drew and r.drawable(rules)):
+        # the house rules' words, loaded only on a turn they change: loading
+        # them on every turn cost the stock image's late cold boot 7.6 ms
+        # with every rule on (bench device --house-rules, 2026-12-07)
+        from firmware.flows import play_rules
         play_rules.status(g, out)
     if ctx.free < 32768:
         out.append(("Flash nearly full: sync games",))
@@ -282,7 +285,7 @@ def menu_items(ctx):
                                       (PLAY, seat, DOUBLE, DOUBLE, t)))
         if r.drawable(g.rules) == 0:
             items.append((("Blocked: nobody can play",), (BLOCKED,)))
-        if g.rules.call_last:
+        if g.rules.call_last and 1 in r.hands:    # (a seat down to its last tile)
             from firmware.flows import play_rules
             items += play_rules.caught(ctx, g)
         items.append((("Score the round now",), "score"))

@@ -4,9 +4,11 @@ first-turn run, drawing until a tile fits, a missed call of the last tile;
 the dealer's "Nobody" under skip-missing-doubles.
 
 A module of its own, loaded by firmware/flows/play.py and rounds.py only
-for a game with one of these rules: those flows are loaded on every
-press, and the board's heap on the picker's press had no room to spare
-for these too.
+where one of these rules changes the screen in hand (a run's seat, a
+drawn tile that does not fit, a seat on its last tile, a double nobody
+holds): those flows are loaded on every press, the board's heap on the
+picker's press had no room to spare for these too, and the stock image's
+cold boot paid for loading it on every turn.
 """
 
 

@@ -152,6 +152,36 @@ def test_restore_equals_full_replay_everywhere():
     _cleanup()
 
 
+def test_a_checkpoint_of_the_whole_record_restores_without_the_reader():
+    # The board writes a checkpoint a press, so its cold boot usually finds
+    # nothing after it: the record's reader (dgn, the largest module) is
+    # then not loaded (the stock image's late cold boot: docs/PERFORMANCE.md).
+    import sys
+    import shared_engine
+    _simulate("mexican-train", 4, 3)
+    _checkpoint_at(120)
+    _write(120)
+    kept = sys.modules.pop("shared_engine.dgn")
+    delattr(shared_engine, "dgn")
+    try:
+        got, why = _resume()
+        loaded = "shared_engine.dgn" in sys.modules
+    finally:
+        sys.modules["shared_engine.dgn"] = kept
+        shared_engine.dgn = kept
+    assert why is None and not loaded
+    assert got.tail == 0 and got.warnings == []
+    full = _full()
+    _same(got, full)
+    assert got.lines == full.lines
+    # One line more, and the reader reads it.
+    _write(121)
+    got, why = _resume()
+    assert why is None and got.tail == 1
+    _same(got, _full())
+    _cleanup()
+
+
 def test_snapshot_restores_to_the_same_game():
     sim = Simulation("chicken-scratch", ["A", "B", "C"], 4, ["greedy"] * 3, keep_events=False)
     sim.game.keep_rounds = 2
