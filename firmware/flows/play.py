@@ -60,12 +60,14 @@ def _status(ctx, g):
                         ("1 toe",) if r.toes == 1 else ("{n} toes", r.toes)))
     if r.drawable(rules) == 0 and not r.drew:
         out.append(("Yard closed: play or pass",))
-    if (rules.first_run and r.run == s) or (rules.draw_until and r.drew and r.drawable(rules)):
+    run = rules.first_run and r.run == s                      # first_turn_run: the run's seat
+    until = rules.draw_until and r.drew and r.drawable(rules)  # drawn_tile until: draw again
+    if run or until:
         # the house rules' words, loaded only on a turn they change: loading
         # them on every turn cost the stock image's late cold boot 7.6 ms
         # with every rule on (bench device --house-rules, 2026-12-07)
         from firmware.flows import play_rules
-        play_rules.status(g, out)
+        play_rules.status(out, run, until)
     if ctx.free < 32768:
         out.append(("Flash nearly full: sync games",))
     return out

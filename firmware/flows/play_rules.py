@@ -12,17 +12,17 @@ cold boot paid for loading it on every turn.
 """
 
 
-def status(g, out):
-    """The turn screen's status lines (``out``, play.py's) under
-    ``first_turn_run`` and ``drawn_tile until``."""
-    r = g.round
-    rules = g.rules
-    if rules.first_run and r.run == r.to_move:
+def status(out, run, until):
+    """The turn screen's status lines (``out``, play.py's, which says when):
+    ``run``, the seat to move is in its first-turn run (first_turn_run);
+    ``until``, it drew a tile that does not fit and may draw again
+    (drawn_tile until)."""
+    if run:
         # the run's seat keeps the turn: its own train's "first turn" line says less
         if ("First turn: own train only",) in out:
             out.remove(("First turn: own train only",))
         out.insert(0, ("First turn: play on, or Pass to end it",))
-    if rules.draw_until and r.drew and r.drawable(rules):
+    if until:
         for m in (("Drew: play it or pass",), ("Drew: may play it, or pass",)):
             if m in out:
                 out[out.index(m)] = ("Drew: play it, or draw again",)

@@ -32,8 +32,9 @@ OWN_CHECKPOINT_AIM = 42 * 1024
 OWN_FULL_REPLAY_AIM = 48 * 1024
 # With every house rule on (issue 31) the aims are the same: the every-rule
 # game's checkpoint keeps each round's facts and its options, and its late
-# boot drew at 45,056 B until that boot left the record's reader unloaded
-# when nothing follows the checkpoint (shared_engine/checkpoint.py resume).
+# boot drew at 45,056 B until the record's reader was left unloaded where
+# nothing follows the checkpoint and the checkpoint's options became one
+# flat list, let go once read (shared_engine/checkpoint.py, 2026-12-07).
 # How far above the aim every 2 KB step is booted, and the steps above that
 # (each step a cold boot: a few seconds of CI's 35 minutes).
 FINE = 8 * 1024
