@@ -485,26 +485,25 @@ def resume(f, cp=None, keep_rounds=2):
             why = str(e) or "the checkpoint is unreadable"
         else:
             data = None  # the heap back before the tail is replayed
-            if size == length:
-                # Nothing after the checkpoint (the board writes one a
-                # press): the record's reader is not loaded. On the stock
-                # image dgn.mpy is 10 KB of the heap and some of the cold
-                # boot's longest loading (bench device: cold_boot_ms_late).
-                game.warnings = []
-                game.lines = lines
-                game.tail = 0
-                return game, None
-            f.seek(length)
-            from shared_engine import dgn
-            sc = dgn.Scanner()
-            sc.no = lines
-            sc.in_tags = False
-            # the record's lines after the checkpoint, as a full replay reads
-            # them (its fast reader takes the board's own lines)
-            sc.replay_file(f, None, keep_rounds, game)
-            game.warnings = sc.warnings
-            game.lines = sc.no
-            game.tail = sc.no - lines
+            game.warnings = []
+            game.lines = lines
+            # Only where lines follow the checkpoint is the record's reader
+            # loaded: the board writes one a press, so a cold boot seldom
+            # finds any, and on the stock image dgn.mpy is 10 KB of the heap
+            # and some of the boot's longest loading (bench device:
+            # cold_boot_ms_late).
+            if size > length:
+                f.seek(length)
+                from shared_engine import dgn
+                sc = dgn.Scanner()
+                sc.no = lines
+                sc.in_tags = False
+                # the record's lines after the checkpoint, as a full replay reads
+                # them (its fast reader takes the board's own lines)
+                sc.replay_file(f, None, keep_rounds, game)
+                game.warnings = sc.warnings
+                game.lines = sc.no
+            game.tail = game.lines - lines
             return game, None
     f.seek(0)
     from shared_engine import dgn
